@@ -1,0 +1,21 @@
+/** createActivities(deps): every activity group merged into the object the worker registers. */
+import type { ActivityDeps } from './deps';
+import { createPlatformActivities } from './platform';
+import { createWatchlistActivities } from './watchlists';
+import { createBatchActivities } from './batches';
+import { createWebhookActivities } from './webhooks';
+import { createMonitoringActivities } from './monitoring';
+
+export type { ActivityDeps } from './deps';
+
+export function createActivities(deps: ActivityDeps) {
+  return {
+    ...createPlatformActivities(deps),
+    ...createWatchlistActivities(deps),
+    ...createBatchActivities(deps),
+    ...createWebhookActivities(deps),
+    ...createMonitoringActivities(deps),
+  };
+}
+
+export type Activities = ReturnType<typeof createActivities>;

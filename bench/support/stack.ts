@@ -1,0 +1,88 @@
+/**
+ * The whole service for end-to-end benchmarks, as production runs it: a Temporal dev server (the local
+ * CLI), a fresh bench database, and the API and worker as separate Node processes. Everything listens
+ * on loopback and everything is stopped at the end.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { resolveTemporalCli } from '../../src/temporal/cli-binary';
+import { startDevServer, stopChild, type RunningDevServer } from '../../src/temporal/dev-server';
+import { freshBenchConfig } from './bench-app';
+import type { AppConfig } from '../../src/config';
+
+const ROOT = join(__dirname, '..', '..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface BenchStack {
+  url: string;
+  config: AppConfig;
+  env: Record<string, string>;
+  restartWorker(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** BENCH_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API processes. */
+function startProcess(entry: string, env: Record<string, string>): ChildProcess {
+  const extra = entry === 'src/server.ts' ? (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const body = (await (await fetch(`${url}/health`)).json()) as { components?: { temporal?: { status: string } } };
+      if (body.components?.temporal?.status === 'ok') return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the API at ${url} did not become healthy`);
+}
+
+export async function startBenchStack(name: string, extraEnv: Record<string, string> = {}, prepare?: (config: AppConfig) => Promise<void>): Promise<BenchStack> {
+  const [temporalPort, uiPort, apiPort] = [await freePort(), await freePort(), await freePort()];
+  const baseEnv = { LOG_LEVEL: 'error', PIPELINE_SCHEDULE_EVERY_HOURS: '0', MONITORING_SWEEP_EVERY_HOURS: '0', ...extraEnv };
+  const config = await freshBenchConfig(name, baseEnv);
+  await prepare?.(config);
+  const cli = await resolveTemporalCli({ log: (l) => process.stdout.write(`  ${l}\n`) });
+  const devServer: RunningDevServer = await startDevServer({ cli, dataDir: join(ROOT, '.data', `bench-${name}`), port: temporalPort, uiPort, namespace: 'default' });
+  const env: Record<string, string> = {
+    ...baseEnv,
+    DATABASE_URL: config.db.url,
+    REDIS_KEY_PREFIX: config.redis.keyPrefix,
+    TEMPORAL_ADDRESS: devServer.address,
+    HOST: '127.0.0.1',
+    PORT: String(apiPort),
+  };
+  let worker = startProcess('src/worker.ts', env);
+  const api = startProcess('src/server.ts', env);
+  const url = `http://127.0.0.1:${apiPort}`;
+  await waitForHealth(url, 60_000);
+  return {
+    url,
+    config,
+    env,
+    restartWorker: async () => {
+      await stopChild(worker, 10_000);
+      worker = startProcess('src/worker.ts', env);
+    },
+    stop: async () => {
+      await stopChild(api, 10_000);
+      await stopChild(worker, 10_000);
+      await devServer.stop();
+    },
+  };
+}

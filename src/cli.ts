@@ -1,0 +1,54 @@
+/**
+ * `npm run cli -- <command>`: the admin CLI (accounts, client registrations, signing keys, watchlists).
+ * Exit codes: 0 done, 1 failed, 2 bad usage.
+ */
+import { Command, CommanderError } from 'commander';
+import { registerIdentityCommands } from './cli/identity.commands';
+import { registerListCommands } from './cli/lists.commands';
+import { CliUsageError, createPrinter, type CliContext } from './cli/cli-context';
+import { ClientRegistrationError } from './modules/identity/client-registrations';
+import { loadConfigOrExit } from './config';
+import { openOrm } from './db/orm';
+
+const program = new Command('cli')
+  .description('Compliance Intelligence admin CLI')
+  .option('--json', 'print JSON instead of key: value lines')
+  .exitOverride()
+  .showHelpAfterError();
+
+async function run(action: (cli: CliContext) => Promise<void>): Promise<void> {
+  const config = loadConfigOrExit();
+  const orm = await openOrm(config.db);
+  const cli: CliContext = {
+    config,
+    orm,
+    em: () => orm.em.fork(),
+    print: createPrinter(Boolean(program.opts<{ json?: boolean }>().json)),
+    note: (line) => process.stderr.write(`${line}\n`),
+  };
+  try {
+    await action(cli);
+  } catch (err) {
+    if (err instanceof CliUsageError || err instanceof ClientRegistrationError) {
+      process.stderr.write(`error: ${err.message}\n`);
+      process.exitCode = err instanceof CliUsageError ? 2 : 1;
+    } else {
+      process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = 1;
+    }
+  } finally {
+    await orm.close(true);
+  }
+}
+
+registerIdentityCommands(program, run);
+registerListCommands(program, run);
+
+program.parseAsync(process.argv).catch((err) => {
+  if (err instanceof CommanderError) {
+    process.exitCode = err.exitCode === 0 ? 0 : 2;
+    return;
+  }
+  process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});

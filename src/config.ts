@@ -1,0 +1,237 @@
+/**
+ * The environment, parsed once at boot by one zod schema. A bad or missing value stops the process
+ * with every problem listed at once, so an operator fixes the whole `.env` in one go. Nothing else in
+ * the code base reads `process.env`: modules receive their slice of the parsed config.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const port = z.coerce.number().int().min(1).max(65535);
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+
+export const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(8000),
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
+  TRUST_PROXY: bool.default(false),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .default('postgres://postgres@127.0.0.1:5432/compliance'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
+  REDIS_KEY_PREFIX: z.string().default('ci:'),
+  TEMPORAL_ADDRESS: optionalString,
+  TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().min(1).default('compliance'),
+  TEMPORAL_TLS_CERT_PATH: optionalString,
+  TEMPORAL_TLS_KEY_PATH: optionalString,
+  TEMPORAL_TLS_CA_PATH: optionalString,
+  TEMPORAL_API_KEY: optionalString,
+  TEMPORAL_CLI_PATH: optionalString,
+  TEMPORAL_DEV_PORT: port.default(7233),
+  TEMPORAL_UI_PORT: port.default(8233),
+  AUTH_ISSUER: optionalString,
+  AUTH_AUDIENCE: z.string().min(1).default('compliance-intelligence-api'),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+  SECRETS_ENCRYPTION_KEY: optionalString.refine(
+    (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+    'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+  ),
+  RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_ELIGIBILITY_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_ASK_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  PIPELINE_SCHEDULE_EVERY_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  PIPELINE_SCHEDULED_SOURCES: z
+    .string()
+    .default('dfat,un,ofac')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^(dfat|un|ofac|opensanctions:[a-z0-9_]+)$/, 'each source must be dfat, un, ofac or opensanctions:<dataset>'))),
+  LIST_STALE_AFTER_HOURS: z.coerce.number().min(1).default(36),
+  LIST_URL_DFAT: optionalString.pipe(z.url().optional()),
+  LIST_URL_UN: optionalString.pipe(z.url().optional()),
+  LIST_URL_OFAC_SDN: optionalString.pipe(z.url().optional()),
+  LIST_URL_OFAC_ALT: optionalString.pipe(z.url().optional()),
+  LIST_URL_OFAC_ADD: optionalString.pipe(z.url().optional()),
+  MONITORING_SWEEP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
+  MONITORING_SWEEP_PAGE_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),
+  BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
+  BATCH_CHUNK_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  WEBHOOK_INITIAL_BACKOFF_SECONDS: z.coerce.number().min(0.1).default(30),
+  WEBHOOK_MAX_BACKOFF_SECONDS: z.coerce.number().min(0.1).default(3_600),
+  WEBHOOK_GIVE_UP_AFTER_HOURS: z.coerce.number().min(0.001).default(24),
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: bool.default(false),
+  WEBHOOK_CA_BUNDLE_PATH: optionalString,
+  DATA_DIR: z.string().min(1).default('.data'),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
+});
+
+export type Environment = z.infer<typeof environmentSchema>;
+
+const productionNeedsKey = environmentSchema.superRefine((e, ctx) => {
+  if (e.NODE_ENV === 'production' && !e.SECRETS_ENCRYPTION_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['SECRETS_ENCRYPTION_KEY'], message: 'required in production' });
+  }
+});
+
+/** Where scheduled refreshes download each list; unset means the official URL the loader knows. */
+export interface ListUrls {
+  dfat?: string;
+  un?: string;
+  ofac?: { sdn?: string; alt?: string; add?: string };
+}
+
+/** The parsed configuration, grouped in one slice per concern. */
+export interface AppConfig {
+  env: Environment['NODE_ENV'];
+  log: { level: Environment['LOG_LEVEL'] };
+  http: { host: string; port: number; publicBaseUrl: string; trustProxy: boolean; processes: number };
+  db: { url: string; poolMax: number };
+  redis: { url: string; keyPrefix: string };
+  temporal: {
+    /** Unset: `npm start` runs the dev server itself on `devPort`. */
+    address: string | undefined;
+    namespace: string;
+    taskQueue: string;
+    tls: { certPath?: string; keyPath?: string; caPath?: string } | undefined;
+    apiKey: string | undefined;
+    cliPath: string | undefined;
+    devPort: number;
+    uiPort: number;
+  };
+  auth: {
+    issuer: string;
+    audience: string;
+    tokenTtlSeconds: number;
+    /** 32-byte key that encrypts webhook secrets and signing keys at rest. */
+    encryptionKey: Buffer;
+    /** True when no key was configured and the development key is in use. */
+    usingDevelopmentKey: boolean;
+  };
+  rateLimits: { tokenPerMinute: number; eligibilityPerMinute: number; askPerMinute: number; publicPerMinute: number };
+  /** Watchlist refresh schedule: every N hours (0 = no schedule) for these sources. */
+  pipeline: { everyHours: number; sources: string[]; staleAfterHours: number; urls: ListUrls };
+  /** Scheduled monitoring sweep every N hours (0 = none); sweeps also follow every new list version. */
+  monitoring: { sweepEveryHours: number; sweepPageSize: number };
+  batch: { concurrency: number; chunkSize: number };
+  webhooks: {
+    timeoutMs: number;
+    initialBackoffSeconds: number;
+    maxBackoffSeconds: number;
+    giveUpAfterHours: number;
+    /** Tests and self-hosters on private networks only: allow loopback/private/link-local targets. */
+    allowPrivateTargets: boolean;
+    /** Extra PEM CA bundle trusted for webhook HTTPS (internal CAs). */
+    caBundlePath: string | undefined;
+  };
+  dataDir: string;
+  shutdownGraceMs: number;
+}
+
+/**
+ * Development and test only: a fixed key so a fresh clone works without setup. Production refuses to
+ * start without SECRETS_ENCRYPTION_KEY (see the schema's refinement below).
+ */
+const DEVELOPMENT_ENCRYPTION_KEY = Buffer.alloc(32, 'compliance-intelligence-dev-key!');
+
+/** Raised when the environment does not parse; carries every problem, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment (default: `process.env`) into the config, or throws ConfigError listing every problem. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = productionNeedsKey.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const tlsWanted = e.TEMPORAL_TLS_CERT_PATH || e.TEMPORAL_TLS_KEY_PATH || e.TEMPORAL_TLS_CA_PATH;
+  return {
+    env: e.NODE_ENV,
+    log: { level: e.LOG_LEVEL },
+    http: {
+      host: e.HOST,
+      port: e.PORT,
+      publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`,
+      trustProxy: e.TRUST_PROXY,
+      processes: e.API_PROCESSES,
+    },
+    db: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      tls: tlsWanted
+        ? { certPath: e.TEMPORAL_TLS_CERT_PATH, keyPath: e.TEMPORAL_TLS_KEY_PATH, caPath: e.TEMPORAL_TLS_CA_PATH }
+        : undefined,
+      apiKey: e.TEMPORAL_API_KEY,
+      cliPath: e.TEMPORAL_CLI_PATH,
+      devPort: e.TEMPORAL_DEV_PORT,
+      uiPort: e.TEMPORAL_UI_PORT,
+    },
+    auth: {
+      issuer: e.AUTH_ISSUER ?? e.PUBLIC_BASE_URL ?? 'compliance-intelligence',
+      audience: e.AUTH_AUDIENCE,
+      tokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      encryptionKey: e.SECRETS_ENCRYPTION_KEY ? Buffer.from(e.SECRETS_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_ENCRYPTION_KEY,
+      usingDevelopmentKey: !e.SECRETS_ENCRYPTION_KEY,
+    },
+    rateLimits: {
+      tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
+      eligibilityPerMinute: e.RATE_LIMIT_ELIGIBILITY_PER_MINUTE,
+      askPerMinute: e.RATE_LIMIT_ASK_PER_MINUTE,
+      publicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
+    },
+    monitoring: { sweepEveryHours: e.MONITORING_SWEEP_EVERY_HOURS, sweepPageSize: e.MONITORING_SWEEP_PAGE_SIZE },
+    pipeline: {
+      everyHours: e.PIPELINE_SCHEDULE_EVERY_HOURS,
+      sources: e.PIPELINE_SCHEDULED_SOURCES,
+      staleAfterHours: e.LIST_STALE_AFTER_HOURS,
+      urls: { dfat: e.LIST_URL_DFAT, un: e.LIST_URL_UN, ofac: { sdn: e.LIST_URL_OFAC_SDN, alt: e.LIST_URL_OFAC_ALT, add: e.LIST_URL_OFAC_ADD } },
+    },
+    batch: { concurrency: e.BATCH_CONCURRENCY, chunkSize: e.BATCH_CHUNK_SIZE },
+    webhooks: {
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      initialBackoffSeconds: e.WEBHOOK_INITIAL_BACKOFF_SECONDS,
+      maxBackoffSeconds: e.WEBHOOK_MAX_BACKOFF_SECONDS,
+      giveUpAfterHours: e.WEBHOOK_GIVE_UP_AFTER_HOURS,
+      allowPrivateTargets: e.WEBHOOK_ALLOW_PRIVATE_TARGETS,
+      caBundlePath: e.WEBHOOK_CA_BUNDLE_PATH,
+    },
+    dataDir: e.DATA_DIR,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+  };
+}
+
+/** Address the API and worker use: the configured cluster, or the local dev server. */
+export function temporalAddress(config: AppConfig): string {
+  return config.temporal.address ?? `127.0.0.1:${config.temporal.devPort}`;
+}
+
+/** For entry points: load the config or print every problem and exit non-zero. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(78); // EX_CONFIG
+    }
+    throw err;
+  }
+}

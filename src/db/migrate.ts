@@ -1,0 +1,54 @@
+/**
+ * `npm run migrate`: creates the database when it does not exist yet, then applies pending migrations.
+ * Safe to run on every start; it is what `npm start` runs first.
+ */
+import { Client } from 'pg';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { loadConfigOrExit, type AppConfig } from '../config';
+import { createLogger } from '../logger';
+import { createOrmOptions } from './mikro-orm.config';
+
+/** Creates the database named in the URL if missing (connecting to the server's `postgres` database). */
+export async function ensureDatabase(url: string): Promise<boolean> {
+  const target = new URL(url);
+  const name = decodeURIComponent(target.pathname.replace(/^\//, ''));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Refusing to create a database with an unusual name: ${name}`);
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new Client({ connectionString: admin.toString(), connectionTimeoutMillis: 5_000 });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return false;
+    await client.query(`create database "${name}"`);
+    return true;
+  } finally {
+    await client.end();
+  }
+}
+
+/** Ensures the database and applies every pending migration; returns the names applied. */
+export async function migrate(db: AppConfig['db']): Promise<{ created: boolean; applied: string[] }> {
+  const created = await ensureDatabase(db.url);
+  const orm = await MikroORM.init(createOrmOptions(db, { pool: { min: 0, max: 2 } }));
+  try {
+    const applied = await orm.getMigrator().up();
+    return { created, applied: applied.map((m) => m.name) };
+  } finally {
+    await orm.close(true);
+  }
+}
+
+if (require.main === module) {
+  void (async () => {
+    const config = loadConfigOrExit();
+    const log = createLogger(config, 'migrate');
+    try {
+      const result = await migrate(config.db);
+      log.info({ database: new URL(config.db.url).pathname.slice(1), ...result }, 'database migrated');
+    } catch (err) {
+      log.fatal({ err }, 'migration failed');
+      process.exitCode = 1;
+    }
+  })();
+}

@@ -1,0 +1,24 @@
+/**
+ * The ordered list of migrations. Listing them explicitly (rather than globbing a folder) makes the
+ * same list work under tsx, vitest and a compiled build, and makes the order reviewable.
+ */
+import type { MigrationObject } from '@mikro-orm/core';
+import { Migration20261120000000Platform } from './Migration20261120000000-platform';
+import { Migration20261120010000Identity } from './Migration20261120010000-identity';
+import { Migration20261120020000IdentityNotify } from './Migration20261120020000-identity-notify';
+import { Migration20261120030000Watchlists } from './Migration20261120030000-watchlists';
+import { Migration20261120040000Scans } from './Migration20261120040000-scans';
+import { Migration20261120050000Cases } from './Migration20261120050000-cases';
+import { Migration20261120060000BatchesWebhooks } from './Migration20261120060000-batches-webhooks';
+import { Migration20261120070000Monitoring } from './Migration20261120070000-monitoring';
+
+export const migrationsList: MigrationObject[] = [
+  { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
+  { name: 'Migration20261120010000-identity', class: Migration20261120010000Identity },
+  { name: 'Migration20261120020000-identity-notify', class: Migration20261120020000IdentityNotify },
+  { name: 'Migration20261120030000-watchlists', class: Migration20261120030000Watchlists },
+  { name: 'Migration20261120040000-scans', class: Migration20261120040000Scans },
+  { name: 'Migration20261120050000-cases', class: Migration20261120050000Cases },
+  { name: 'Migration20261120060000-batches-webhooks', class: Migration20261120060000BatchesWebhooks },
+  { name: 'Migration20261120070000-monitoring', class: Migration20261120070000Monitoring },
+];

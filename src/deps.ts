@@ -1,0 +1,57 @@
+/**
+ * Everything the API process holds open: the ORM, Redis and the Temporal client. Built once at boot,
+ * handed to createApp, and closed in reverse order at shutdown.
+ */
+import { Client, Connection } from '@temporalio/client';
+import type { AppConfig } from './config';
+import { openOrm, type Orm } from './db/orm';
+import type { Logger } from './logger';
+import { createRedis, settleRedis } from './redis';
+import type { Redis } from 'ioredis';
+import { temporalConnectionOptions } from './temporal/connection-options';
+import { AccessTokens } from './modules/identity/access-tokens';
+import { CallerCache } from './modules/identity/caller-cache';
+import { DatabaseNotifications } from './db/notifications';
+import { createScreening, type Screening } from './modules/screening/screening';
+import { SigningKeyStore } from './modules/identity/signing-keys';
+import { MinuteWindowLimiter } from './modules/rate-limits/minute-window-limiter';
+
+export interface AppDeps {
+  config: AppConfig;
+  logger: Logger;
+  orm: Orm;
+  redis: Redis;
+  temporal: { connection: Connection; client: Client };
+  identity: { keys: SigningKeyStore; tokens: AccessTokens; callers: CallerCache };
+  limiter: MinuteWindowLimiter;
+  notifications: DatabaseNotifications;
+  screening: Screening;
+}
+
+/** Opens every dependency lazily: the API starts even when PostgreSQL, Redis or Temporal are down. */
+export async function createAppDeps(config: AppConfig, logger: Logger): Promise<AppDeps> {
+  const orm = await openOrm(config.db);
+  const redis = createRedis(config.redis, logger);
+  await settleRedis(redis);
+  const connection = Connection.lazy(temporalConnectionOptions(config));
+  const client = new Client({ connection, namespace: config.temporal.namespace });
+  const keys = new SigningKeyStore(() => orm.em.fork(), config.auth.encryptionKey, config.auth.tokenTtlSeconds);
+  const tokens = new AccessTokens(keys, config.auth.issuer, config.auth.audience);
+  const limiter = new MinuteWindowLimiter(redis, config.redis.keyPrefix, logger);
+  const notifications = new DatabaseNotifications(config.db.url, logger);
+  const callers = new CallerCache(notifications);
+  const screening = createScreening(orm, logger, config, notifications);
+  await notifications.start();
+  await screening.index.rebuild().catch((err) => logger.error({ err }, 'matching index not built at start: scans see no lists until it is'));
+  if (config.auth.usingDevelopmentKey && config.env !== 'test') {
+    logger.warn('SECRETS_ENCRYPTION_KEY is not set: using the development key (never do this in production)');
+  }
+  return { config, logger, orm, redis, temporal: { connection, client }, identity: { keys, tokens, callers }, limiter, notifications, screening };
+}
+
+export async function closeAppDeps(deps: AppDeps): Promise<void> {
+  await deps.notifications.close();
+  await deps.temporal.connection.close().catch(() => {});
+  deps.redis.disconnect();
+  await deps.orm.close(true);
+}

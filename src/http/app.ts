@@ -1,0 +1,44 @@
+/**
+ * createApp(deps): the whole Koa application, built without listening, so tests drive it through
+ * `app.callback()` and the server entry point decides where it listens.
+ */
+import Koa from 'koa';
+import Router from '@koa/router';
+import type { AppDeps } from '../deps';
+import { createHealthProbes } from '../modules/health/health.probes';
+import type { RequestState } from './context';
+import { bodyParsing } from './middleware/body';
+import { errorHandler } from './middleware/errors';
+import { requestContext } from './middleware/request-context';
+import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
+import { createAccessGuards } from './access-guards';
+import { mountRoutes } from './route';
+import { allRoutes } from './routes';
+
+export function createApp(deps: AppDeps): Koa<RequestState> {
+  const app = new Koa<RequestState>();
+  app.proxy = deps.config.http.trustProxy;
+  app.silent = true; // errors are logged by the error middleware, with the request id
+
+  let document: OpenApiDocument | undefined;
+  const routes = allRoutes({
+    app: deps,
+    probes: createHealthProbes({
+      orm: deps.orm,
+      redis: deps.redis,
+      temporal: { connection: deps.temporal.connection, namespace: deps.config.temporal.namespace, taskQueue: deps.config.temporal.taskQueue },
+    }),
+    document: () => (document ??= buildOpenApiDocument(routes, deps.config.http.publicBaseUrl)),
+  });
+
+  const guards = createAccessGuards({ config: deps.config, tokens: deps.identity.tokens, callers: deps.identity.callers, limiter: deps.limiter });
+  const router = new Router<RequestState>();
+  mountRoutes(router, routes, guards);
+
+  app.use(requestContext(deps.orm, deps.logger));
+  app.use(errorHandler());
+  for (const middleware of bodyParsing()) app.use(middleware);
+  app.use(router.routes());
+  app.use(router.allowedMethods()); // sets 405/501 with an Allow header; the error middleware adds the detail
+  return app;
+}

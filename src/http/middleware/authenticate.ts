@@ -1,0 +1,79 @@
+/**
+ * Bearer authentication for protected routes, in the order a caller's mistakes should be reported:
+ * no or bad token (401), revoked or expired registration (401), over the plan's limit (429), missing
+ * scope (403). Every response of a protected route, errors included, carries X-Api-Key-Expires.
+ */
+import type { Middleware } from 'koa';
+import { AppError } from '../../errors';
+import { TokenVerificationError, type AccessTokens } from '../../modules/identity/access-tokens';
+import type { Caller } from '../../modules/identity/caller';
+import type { CallerCache } from '../../modules/identity/caller-cache';
+import type { MinuteWindowLimiter } from '../../modules/rate-limits/minute-window-limiter';
+import type { AppContext, RequestState } from '../context';
+import { applyRateDecision } from './rate-limit';
+
+const REALM = 'compliance-intelligence';
+const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
+
+/** The header value when the caller could not be identified (no token, or a forged one). */
+export const UNKNOWN_KEY_EXPIRY = 'unknown';
+
+function unauthorized(detail: string, error?: 'invalid_token' | 'invalid_request'): AppError {
+  const challenge = error ? `Bearer realm="${REALM}", error="${error}", error_description="${detail}"` : `Bearer realm="${REALM}"`;
+  return new AppError(401, 'unauthorized', detail, { 'WWW-Authenticate': challenge });
+}
+
+const expiryHeader = (caller: Caller) => (caller.expiresAt ? caller.expiresAt.toISOString() : 'never');
+
+export interface AuthenticationDeps {
+  tokens: AccessTokens;
+  callers: CallerCache;
+  limiter: MinuteWindowLimiter;
+}
+
+export function bearerAuthentication(deps: AuthenticationDeps, scope: string | undefined): Middleware<RequestState> {
+  return async (ctx, next) => {
+    ctx.set('X-Api-Key-Expires', UNKNOWN_KEY_EXPIRY);
+    const match = BEARER.exec(ctx.get('Authorization'));
+    if (!match?.[1]) throw unauthorized(ctx.get('Authorization') ? 'Malformed Authorization header: expected "Bearer <token>"' : 'Missing bearer token');
+
+    let claims;
+    try {
+      claims = await deps.tokens.verify(match[1]);
+    } catch (err) {
+      if (!(err instanceof TokenVerificationError)) throw err;
+      if (err.reason === 'expired' && err.clientId) {
+        const lookup = await deps.callers.lookup(ctx.state.em, err.clientId);
+        if (lookup.state !== 'unknown') ctx.set('X-Api-Key-Expires', expiryHeader(lookup.caller));
+      }
+      throw unauthorized(err.reason === 'expired' ? 'Access token expired' : 'Invalid access token', 'invalid_token');
+    }
+
+    const lookup = await deps.callers.lookup(ctx.state.em, claims.clientId);
+    if (lookup.state === 'unknown' || lookup.caller.accountId !== claims.accountId) throw unauthorized('Invalid access token', 'invalid_token');
+    ctx.set('X-Api-Key-Expires', expiryHeader(lookup.caller));
+    if (lookup.state === 'revoked') throw unauthorized('Client registration revoked', 'invalid_token');
+    if (lookup.state === 'expired') throw unauthorized('Client registration expired', 'invalid_token');
+
+    // The token may carry fewer scopes than registered (narrowed at issue), never more than registered now.
+    const registered = new Set(lookup.caller.scopes);
+    const caller: Caller = { ...lookup.caller, scopes: claims.scopes.filter((s) => registered.has(s)) };
+    ctx.state.auth = caller;
+
+    const decision = await deps.limiter.consume('client', caller.clientId, caller.requestsPerMinute);
+    applyRateDecision(ctx as AppContext, decision, `for this client (${caller.plan} plan)`);
+
+    if (scope && !caller.scopes.includes(scope)) {
+      throw new AppError(403, 'insufficient_scope', `Missing required scope: ${scope}`, {
+        'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${scope}"`,
+      });
+    }
+    await next();
+  };
+}
+
+/** The caller of a bearer route; routes call this instead of reading state, so a missing guard fails loudly. */
+export function callerOf(ctx: AppContext): Caller {
+  if (!ctx.state.auth) throw new Error('callerOf() used on a route without bearer authentication');
+  return ctx.state.auth;
+}

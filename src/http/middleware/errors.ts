@@ -1,0 +1,64 @@
+/**
+ * The one place errors become responses, in exactly the spec's shapes: `{"detail": "..."}` for every
+ * status, and `{"detail": [{loc, msg, type}]}` for 422. Only 5xx are logged as errors; a 5xx never
+ * leaks internals to the caller.
+ */
+import type { Middleware } from 'koa';
+import { AppError, ValidationError, type ValidationIssue } from '../../errors';
+import type { RequestState } from '../context';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  message?: string;
+}
+
+/** Errors the body parser and Koa raise (http-errors) carry a status; map the ones callers cause. */
+function fromHttpError(err: HttpLikeError): AppError | undefined {
+  const status = err.status ?? err.statusCode;
+  if (!status || status >= 500) return undefined;
+  if (err.type === 'entity.parse.failed' || (status === 400 && /json|parse/i.test(err.message ?? ''))) {
+    const issue: ValidationIssue = { loc: ['body'], msg: `Malformed JSON body: ${err.message ?? 'parse error'}`, type: 'json_invalid' };
+    return new ValidationError([issue]);
+  }
+  if (status === 413) return new AppError(413, 'payload_too_large', 'Request body is too large');
+  if (status === 415) return new AppError(415, 'unsupported_media_type', err.message ?? 'Unsupported media type');
+  return new AppError(status, 'http_error', err.expose && err.message ? err.message : 'Bad request');
+}
+
+/** Statuses the router sets without a body (no route, wrong method) get a detail in the spec's shape. */
+const EMPTY_ERROR_DETAILS: Record<number, (method: string, path: string) => string> = {
+  404: (method, path) => `No route for ${method} ${path}`,
+  405: (method, path) => `Method ${method} is not allowed on ${path}; see the Allow header`,
+  501: (method) => `Method ${method} is not implemented`,
+};
+
+export function errorHandler(): Middleware<RequestState> {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.body === undefined || ctx.body === null) {
+        const detail = EMPTY_ERROR_DETAILS[ctx.status]?.(ctx.method, ctx.path);
+        if (detail) {
+          const status = ctx.status;
+          ctx.body = { detail };
+          ctx.status = status;
+        }
+      }
+    } catch (raw) {
+      const err = raw instanceof AppError ? raw : fromHttpError(raw as HttpLikeError);
+      if (!err) {
+        ctx.state.log?.error({ err: raw }, 'unhandled error');
+        ctx.status = 500;
+        ctx.body = { detail: 'Internal server error', request_id: ctx.state.requestId };
+        return;
+      }
+      if (err.status >= 500 && err.status !== 501) ctx.state.log?.error({ err }, err.message);
+      ctx.status = err.status;
+      ctx.set(err.headers);
+      ctx.body = err instanceof ValidationError ? { detail: err.issues } : { detail: err.detail, ...err.extra };
+    }
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * Gives each request an id (the caller's `X-Request-Id` when it is sane, else a new UUID), a child
+ * logger carrying it, its own entity-manager fork, and one access-log line when it ends.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Middleware } from 'koa';
+import type { Orm } from '../../db/orm';
+import type { Logger } from '../../logger';
+import type { RequestState } from '../context';
+
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export function requestContext(orm: Orm, logger: Logger): Middleware<RequestState> {
+  return async (ctx, next) => {
+    const incoming = ctx.get('X-Request-Id');
+    const requestId = SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    ctx.state.requestId = requestId;
+    ctx.state.log = logger.child({ requestId });
+    ctx.state.em = orm.em.fork();
+    ctx.set('X-Request-Id', requestId);
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      ctx.state.log.info(
+        { method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(ms * 100) / 100 },
+        'request',
+      );
+    }
+  };
+}

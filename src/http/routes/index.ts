@@ -1,0 +1,43 @@
+/** Every route of the API, mounted in one place. */
+import type { AppDeps } from '../../deps';
+import type { HealthProbes } from '../../modules/health/health.service';
+import type { OpenApiDocument } from '../openapi';
+import type { AnyRoute } from '../route';
+import { batchRoutes } from './batches/batches.routes';
+import { caseRoutes } from './cases/cases.routes';
+import { webhookRoutes } from './webhooks/webhooks.routes';
+import { monitoringRoutes } from './monitoring/monitoring.routes';
+import { notYetAvailableRoutes } from './not-yet-available/not-yet-available.routes';
+import { BatchService } from '../../modules/batches/batch.service';
+import { docsRoutes } from './docs/docs.routes';
+import { CaseService } from '../../modules/cases/case.service';
+import { eligibilityRoutes } from './eligibility/eligibility.routes';
+import { healthRoutes } from './health/health.routes';
+import { oauthRoutes } from './oauth/oauth.routes';
+import { rootRoutes } from './root/root.routes';
+import { scanRoutes } from './scans/scans.routes';
+import { whoamiRoutes } from './whoami/whoami.routes';
+
+export interface RouteDeps {
+  app: AppDeps;
+  probes: HealthProbes;
+  document: () => OpenApiDocument;
+}
+
+export function allRoutes(deps: RouteDeps): AnyRoute[] {
+  const { config, identity, limiter } = deps.app;
+  return [
+    ...rootRoutes(),
+    ...healthRoutes(deps.probes),
+    ...oauthRoutes({ config, tokens: identity.tokens, keys: identity.keys, limiter }),
+    ...whoamiRoutes(),
+    ...scanRoutes(deps.app.screening.scans),
+    ...batchRoutes(new BatchService(deps.app.temporal.client, config)),
+    ...webhookRoutes(),
+    ...monitoringRoutes(config),
+    ...caseRoutes(new CaseService()),
+    ...eligibilityRoutes(),
+    ...notYetAvailableRoutes(),
+    ...docsRoutes(deps.document),
+  ];
+}

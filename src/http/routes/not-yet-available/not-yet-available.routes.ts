@@ -1,0 +1,41 @@
+/**
+ * Endpoints of the interface whose capabilities are not built yet. They answer 501 with a detail that
+ * says so, rather than a 404 that reads like a wrong URL or a fake answer that reads like data.
+ */
+import { NotImplementedError } from '../../../errors';
+import { defineRoute, type AnyRoute } from '../../route';
+import { ErrorBody } from '../../schemas/common.schema';
+
+const PENDING: { method: 'get' | 'post'; path: string; capability: string }[] = [
+  { method: 'get', path: '/v1/trust-score/{abn}', capability: 'The ABN Trust Score' },
+  { method: 'post', path: '/v1/trust-score/{abn}', capability: 'The ABN Trust Score' },
+  { method: 'get', path: '/v1/trust-score/methodology/version', capability: 'The Trust Score methodology' },
+  { method: 'post', path: '/v1/ask', capability: 'Compliance Q&A' },
+  { method: 'get', path: '/v1/credits/pricing', capability: 'Credits and pricing' },
+  { method: 'get', path: '/v1/credits/balance', capability: 'Credits' },
+  { method: 'get', path: '/v1/credits/ledger', capability: 'Credits' },
+  { method: 'post', path: '/v1/psp/checkout', capability: 'Credit pack checkout' },
+  { method: 'post', path: '/v1/newsletter/subscribe', capability: 'The newsletter sign-up' },
+  { method: 'post', path: '/acp/jobs', capability: 'The agent-job interface (ACP)' },
+  { method: 'get', path: '/acp/jobs/{acp_job_id}', capability: 'The agent-job interface (ACP)' },
+  { method: 'post', path: '/v1/acp/jobs', capability: 'The agent-job interface (ACP)' },
+  { method: 'post', path: '/v1/feeds/asic/check', capability: 'The ASIC breach feed' },
+  { method: 'post', path: '/v1/feeds/austrac-enforcement/check', capability: 'The AUSTRAC enforcement feed' },
+  { method: 'get', path: '/.well-known/agent.json', capability: 'The capabilities manifest' },
+];
+
+export function notYetAvailableRoutes(): AnyRoute[] {
+  return PENDING.map(({ method, path, capability }) =>
+    defineRoute({
+      method,
+      path,
+      summary: `${capability} (not available yet: answers 501)`,
+      tags: ['Not yet available'],
+      access: { kind: 'public', rateLimit: 'default' },
+      responses: { 501: { description: 'Not built yet', schema: ErrorBody } },
+      handler: () => {
+        throw new NotImplementedError(`${capability} is not available yet in this version of the service.`);
+      },
+    }),
+  );
+}

@@ -1,0 +1,81 @@
+/** Endpoint 1 (POST /v1/oauth/token, client credentials) and the public keys that verify its tokens. */
+import type { AppConfig } from '../../../config';
+import type { AccessTokens } from '../../../modules/identity/access-tokens';
+import { authenticateClient } from '../../../modules/identity/client-registrations';
+import type { SigningKeyStore } from '../../../modules/identity/signing-keys';
+import type { MinuteWindowLimiter } from '../../../modules/rate-limits/minute-window-limiter';
+import type { AppContext } from '../../context';
+import { applyRateDecision } from '../../middleware/rate-limit';
+import { defineRoute } from '../../route';
+import { ErrorBody } from '../../schemas/common.schema';
+import { oauthError, presentedCredentials } from './client-credentials';
+import { JwksSchema, OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from './oauth.schema';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface OAuthRouteDeps {
+  config: AppConfig;
+  tokens: AccessTokens;
+  keys: SigningKeyStore;
+  limiter: MinuteWindowLimiter;
+}
+
+export function oauthRoutes(deps: OAuthRouteDeps) {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/oauth/token',
+      summary: 'Obtain an access token (OAuth 2.0 client credentials)',
+      description: `Form-encoded. Client authentication by form fields or HTTP Basic. At most ${deps.config.rateLimits.tokenPerMinute} token requests per minute per client.`,
+      tags: ['Authentication'],
+      access: { kind: 'public', rateLimit: 'none' }, // limited per client below
+      request: { body: TokenRequestSchema, bodyType: 'form' },
+      responses: {
+        200: { description: 'Access token', schema: TokenResponseSchema },
+        400: { description: 'invalid_request, unsupported_grant_type or invalid_scope', schema: OAuthErrorSchema },
+        401: { description: 'invalid_client', schema: OAuthErrorSchema },
+        429: { description: 'Too many token requests for this client', schema: ErrorBody },
+      },
+      handler: async (ctx, { body }) => {
+        const credentials = presentedCredentials(ctx.get('Authorization'), body);
+        if (!body.grant_type) throw oauthError(400, 'invalid_request', 'grant_type is required');
+        if (body.grant_type !== 'client_credentials') {
+          throw oauthError(400, 'unsupported_grant_type', `Unsupported grant_type "${body.grant_type}": only client_credentials is supported`);
+        }
+        if (!credentials) throw oauthError(400, 'invalid_request', 'Client credentials are required (form fields or HTTP Basic)');
+        const challenge: Record<string, string> = credentials.method === 'basic' ? { 'WWW-Authenticate': 'Basic realm="compliance-intelligence"' } : {};
+        if (!UUID.test(credentials.clientId)) throw oauthError(401, 'invalid_client', 'Invalid client credentials', challenge);
+
+        const decision = await deps.limiter.consume('token', credentials.clientId.toLowerCase(), deps.config.rateLimits.tokenPerMinute);
+        applyRateDecision(ctx as AppContext, decision, 'of token requests for this client');
+
+        const registration = await authenticateClient(ctx.state.em, credentials.clientId, credentials.clientSecret);
+        if (!registration) throw oauthError(401, 'invalid_client', 'Invalid client credentials', challenge);
+
+        const requested = body.scope?.split(' ').filter(Boolean);
+        const beyond = requested?.filter((s) => !registration.scopes.includes(s)) ?? [];
+        if (beyond.length) throw oauthError(400, 'invalid_scope', `Requested scope is not registered for this client: ${beyond.join(' ')}`);
+        const scopes = requested?.length ? [...new Set(requested)] : registration.scopes;
+
+        const untilExpiry = registration.expiresAt ? Math.floor((registration.expiresAt.getTime() - Date.now()) / 1000) : Infinity;
+        const lifetime = Math.max(1, Math.min(deps.config.auth.tokenTtlSeconds, untilExpiry));
+        const token = await deps.tokens.issue({ clientId: registration.clientId, accountId: registration.accountId, scopes }, lifetime);
+        ctx.set('Cache-Control', 'no-store');
+        ctx.set('Pragma', 'no-cache');
+        ctx.body = { access_token: token.accessToken, token_type: 'Bearer', expires_in: token.expiresIn, scope: scopes.join(' ') };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/.well-known/jwks.json',
+      summary: 'Public keys that verify access tokens (JWKS)',
+      tags: ['Authentication'],
+      access: { kind: 'public', rateLimit: 'default' },
+      responses: { 200: { description: 'JSON Web Key Set', schema: JwksSchema } },
+      handler: async (ctx) => {
+        ctx.set('Cache-Control', 'public, max-age=300');
+        ctx.body = await deps.keys.jwks();
+      },
+    }),
+  ];
+}

@@ -1,0 +1,62 @@
+import type { TokenMatchKind } from '../stringscore/token-similarity';
+
+export const TOKEN_MATCH_KINDS: readonly TokenMatchKind[] = ['exact', 'phonetic', 'fuzzy'];
+
+/**
+ * The listed forms one query token (or two joined) meets, how and how closely: three parallel columns
+ * ordered by form id, so a scan finds "does this unit meet form f" by binary search, and a cached
+ * look-up is three small arrays rather than dozens of objects for the garbage collector to copy.
+ * Plain arrays, not typed ones: small typed arrays live off the heap and cost more to allocate.
+ */
+export interface FormHits {
+  readonly formIds: readonly number[];
+  readonly similarities: readonly number[];
+  /** Index into `TOKEN_MATCH_KINDS`. */
+  readonly hows: readonly number[];
+}
+
+export const NO_FORM_HITS: FormHits = { formIds: [], similarities: [], hows: [] };
+
+/** Position of `formId` in the hits, or -1. */
+export function hitSlot(hits: FormHits, formId: number): number {
+  const ids = hits.formIds;
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const id = ids[middle]!;
+    if (id === formId) return middle;
+    if (id < formId) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/** Hits collected in any order, as parallel arrays, sorted by form id into `FormHits`. */
+export function formHitsOf(formIds: number[], similarities: number[], hows: number[]): FormHits {
+  const order: number[] = [];
+  for (let i = 0; i < formIds.length; i++) order.push(i);
+  order.sort((a, b) => formIds[a]! - formIds[b]!);
+  const sorted: { formIds: number[]; similarities: number[]; hows: number[] } = { formIds: [], similarities: [], hows: [] };
+  for (const i of order) {
+    sorted.formIds.push(formIds[i]!);
+    sorted.similarities.push(similarities[i]!);
+    sorted.hows.push(hows[i]!);
+  }
+  return sorted;
+}
+
+/** The hits at least `minimum` similar. */
+export function hitsAtLeast(hits: FormHits, minimum: number): FormHits {
+  let all = true;
+  for (const similarity of hits.similarities) if (similarity < minimum) all = false;
+  if (all) return hits;
+  const kept: { formIds: number[]; similarities: number[]; hows: number[] } = { formIds: [], similarities: [], hows: [] };
+  for (let i = 0; i < hits.formIds.length; i++) {
+    if (hits.similarities[i]! < minimum) continue;
+    kept.formIds.push(hits.formIds[i]!);
+    kept.similarities.push(hits.similarities[i]!);
+    kept.hows.push(hits.hows[i]!);
+  }
+  return kept;
+}

@@ -1,0 +1,176 @@
+import type { EntityKind, ListedEntity } from '../../sources/listed-entity';
+import { isWrittenWithoutVowels } from '../prepare/fold-text';
+import { TOKEN_ROLES, tokeniseName, type NameContext, type TokenRole } from '../prepare/tokenise-name';
+import { FormVocabulary } from './form-vocabulary';
+import { TokenRarity } from './token-rarity';
+
+export const ROLE_CODES: readonly TokenRole[] = TOKEN_ROLES;
+export const KIND_CODES: readonly EntityKind[] = ['person', 'organisation', 'vessel', 'other'];
+const OTHER_KIND = KIND_CODES.indexOf('other');
+
+/** Roles that neither open candidates nor are looked up in postings: they only refine a score. */
+export function isQuietRole(role: TokenRole): boolean {
+  return role === 'initial' || role === 'particle' || role === 'legal_form';
+}
+
+/**
+ * Every name and alias of every loaded entity, tokenised once, in flat typed arrays (one row per name,
+ * one cell per token) plus postings from each form to the names containing it. Flat arrays keep the
+ * index of DFAT, UN and OFAC (50,000 names) to a few tens of megabytes and a scan's inner loops free
+ * of allocation.
+ */
+export interface NameTable {
+  entities: readonly ListedEntity[];
+  entityKind: Uint8Array;
+  vocabulary: FormVocabulary;
+  rarity: TokenRarity;
+  /** Per name: owning entity, which of its names (-1 primary, else alias index), weak-alias flag. */
+  nameEntity: Int32Array;
+  nameAlias: Int16Array;
+  nameWeak: Uint8Array;
+  /** Per name: sum of token weights; weight of quiet tokens (never in postings); heaviest token. */
+  nameTotalWeight: Float32Array;
+  nameQuietWeight: Float32Array;
+  /** Per name: weight of generic business words (in postings, but quiet for most queries). */
+  nameGenericWeight: Float32Array;
+  nameMaxWeight: Float32Array;
+  /** Tokens of name n are positions tokenStart[n] .. tokenStart[n+1]-1. */
+  tokenStart: Int32Array;
+  tokenForm: Int32Array;
+  tokenRole: Uint8Array;
+  tokenWeight: Float32Array;
+  /** Form of the join of token p and p+1, or -1 (last token of a name, or an initial involved). */
+  joinForm: Int32Array;
+  /** Names containing form f (as a token or a join) are postingName[postingStart[f] .. postingStart[f+1]-1]. */
+  postingStart: Int32Array;
+  postingName: Int32Array;
+  /** Listed weight the posting's occurrence covers (one token, or two for a join). */
+  postingWeight: Float32Array;
+}
+
+export function contextOf(kind: EntityKind): NameContext {
+  return kind === 'person' ? 'person' : 'organisation';
+}
+
+export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
+  const forms = FormVocabulary.builder();
+  const entities: ListedEntity[] = [];
+  const nameEntity: number[] = [];
+  const nameAlias: number[] = [];
+  const nameWeak: number[] = [];
+  const tokenStart: number[] = [0];
+  const tokenForm: number[] = [];
+  const tokenRole: number[] = [];
+  const joinForm: number[] = [];
+
+  for (const entity of source) {
+    const entityIndex = entities.push(entity) - 1;
+    const context = contextOf(entity.kind);
+    const seen = new Set<string>();
+    const names = [{ name: entity.primaryName, strength: 'strong' as const }, ...entity.aliases];
+    names.forEach((listed, index) => {
+      const tokens = tokeniseName(listed.name, context);
+      const signature = tokens.map((t) => t.text).join(' ');
+      if (tokens.length === 0 || seen.has(signature)) return;
+      seen.add(signature);
+      const loose = !isWrittenWithoutVowels(listed.name);
+      nameEntity.push(entityIndex);
+      nameAlias.push(index - 1);
+      nameWeak.push(listed.strength === 'weak' ? 1 : 0);
+      tokens.forEach((token, position) => {
+        tokenForm.push(forms.add(token.text, { loose }));
+        tokenRole.push(ROLE_CODES.indexOf(token.role));
+        const next = tokens[position + 1];
+        const joinable = next !== undefined && token.role !== 'initial' && next.role !== 'initial';
+        joinForm.push(joinable ? forms.add(token.text + next.text, { loose, isToken: false }) : -1);
+      });
+      tokenStart.push(tokenForm.length);
+    });
+  }
+
+  const vocabulary = forms.finish();
+  const rarity = TokenRarity.measure({ entityCount: entities.length, vocabulary, nameEntity, tokenStart, tokenForm, tokenRole });
+  const table = {
+    entities,
+    entityKind: Uint8Array.from(entities, (e) => (KIND_CODES.includes(e.kind) ? KIND_CODES.indexOf(e.kind) : OTHER_KIND)),
+    vocabulary,
+    rarity,
+    nameEntity: Int32Array.from(nameEntity),
+    nameAlias: Int16Array.from(nameAlias),
+    nameWeak: Uint8Array.from(nameWeak),
+    tokenStart: Int32Array.from(tokenStart),
+    tokenForm: Int32Array.from(tokenForm),
+    tokenRole: Uint8Array.from(tokenRole),
+    joinForm: Int32Array.from(joinForm),
+  };
+  const weights = weighTokens(table);
+  return { ...table, ...weights, ...buildPostings({ ...table, ...weights }) };
+}
+
+type UnweightedTable = Pick<NameTable, 'vocabulary' | 'rarity' | 'tokenStart' | 'tokenForm' | 'tokenRole'>;
+
+function weighTokens(table: UnweightedTable) {
+  const names = table.tokenStart.length - 1;
+  const tokenWeight = new Float32Array(table.tokenForm.length);
+  const nameTotalWeight = new Float32Array(names);
+  const nameQuietWeight = new Float32Array(names);
+  const nameGenericWeight = new Float32Array(names);
+  const nameMaxWeight = new Float32Array(names);
+  for (let name = 0; name < names; name++) {
+    for (let p = table.tokenStart[name]!; p < table.tokenStart[name + 1]!; p++) {
+      const role = ROLE_CODES[table.tokenRole[p]!]!;
+      const form = table.tokenForm[p]!;
+      const weight = table.rarity.weightOf(role, form, table.vocabulary.keysOf(form));
+      tokenWeight[p] = weight;
+      nameTotalWeight[name]! += weight;
+      if (isQuietRole(role)) nameQuietWeight[name]! += weight;
+      if (role === 'generic') nameGenericWeight[name]! += weight;
+      nameMaxWeight[name] = Math.max(nameMaxWeight[name]!, weight);
+    }
+  }
+  return { tokenWeight, nameTotalWeight, nameQuietWeight, nameGenericWeight, nameMaxWeight };
+}
+
+/**
+ * Postings in two passes over the names (count, then fill) straight into typed arrays: building a
+ * tuple per occurrence would cost tens of megabytes at peak. A form twice in one name (as a token and
+ * as a join) is one posting carrying both weights, so the bound in `candidate-search.ts` never
+ * undercounts.
+ */
+function buildPostings(table: UnweightedTable & Pick<NameTable, 'joinForm' | 'tokenWeight'>) {
+  const names = table.tokenStart.length - 1;
+  const forms = table.vocabulary.size;
+  const postingStart = new Int32Array(forms + 1);
+  const lastNameByForm = new Int32Array(forms).fill(-1);
+  const visit = (each: (form: number, name: number, weight: number) => void) => {
+    for (let name = 0; name < names; name++) {
+      const end = table.tokenStart[name + 1]!;
+      for (let p = table.tokenStart[name]!; p < end; p++) {
+        if (!isQuietRole(ROLE_CODES[table.tokenRole[p]!]!)) each(table.tokenForm[p]!, name, table.tokenWeight[p]!);
+        const join = table.joinForm[p]!;
+        if (join >= 0) each(join, name, table.tokenWeight[p]! + table.tokenWeight[p + 1]!);
+      }
+    }
+  };
+  visit((form, name) => {
+    if (lastNameByForm[form] === name) return;
+    lastNameByForm[form] = name;
+    postingStart[form + 1]!++;
+  });
+  for (let f = 0; f < forms; f++) postingStart[f + 1]! += postingStart[f]!;
+  const fill = postingStart.slice(0, forms);
+  const postingName = new Int32Array(postingStart[forms]!);
+  const postingWeight = new Float32Array(postingStart[forms]!);
+  lastNameByForm.fill(-1);
+  visit((form, name, weight) => {
+    if (lastNameByForm[form] === name) {
+      postingWeight[fill[form]! - 1]! += weight;
+      return;
+    }
+    lastNameByForm[form] = name;
+    const at = fill[form]!++;
+    postingName[at] = name;
+    postingWeight[at] = weight;
+  });
+  return { postingStart, postingName, postingWeight };
+}

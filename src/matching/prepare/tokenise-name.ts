@@ -1,0 +1,71 @@
+import { foldText } from './fold-text';
+import { GENERIC_ORGANISATION_WORDS, HONORIFICS, LEGAL_FORMS, PARTICLES } from './word-classes';
+
+/**
+ * What a token is to the scorer: `name` carries identity; `initial` is one letter of a person's name
+ * and can only confirm a name that starts with it; `particle`, `legal_form` and `generic` are kept but
+ * weigh little (see `word-classes.ts` and the weights in `score-weights.ts`).
+ */
+export type TokenRole = 'name' | 'initial' | 'particle' | 'legal_form' | 'generic';
+
+/** Every role, in the order the index encodes them as small integers. */
+export const TOKEN_ROLES: readonly TokenRole[] = ['name', 'initial', 'particle', 'legal_form', 'generic'];
+
+export interface NameToken {
+  text: string;
+  role: TokenRole;
+}
+
+/** People's names and everything else (organisations, vessels, unclassified) follow different rules. */
+export type NameContext = 'person' | 'organisation';
+
+/**
+ * Longer names are cut here: alignment keeps token sets in 32-bit masks, and the few published names
+ * longer than this (long Russian company names) are identified well before their 24th word.
+ */
+export const MAX_NAME_TOKENS = 24;
+
+/**
+ * Splits a name into classified tokens. Leading titles of a person's name, and of each part after a
+ * comma ("AL-BAGHDADI, Sheikh Abu Bakr"), are dropped unless nothing else would be left.
+ */
+export function tokeniseName(raw: string, context: NameContext): NameToken[] {
+  const folded = foldText(raw, { organisation: context === 'organisation' });
+  const words = context === 'person' ? withoutLeadingHonorifics(folded.split(' ')) : folded.split(' ');
+  const tokens: NameToken[] = [];
+  for (const word of words) {
+    if (word === '' || word === ',') continue;
+    tokens.push({ text: word, role: roleOf(word, context) });
+    if (tokens.length === MAX_NAME_TOKENS) break;
+  }
+  return tokens;
+}
+
+function withoutLeadingHonorifics(words: string[]): string[] {
+  const kept: string[] = [];
+  let atSegmentStart = true;
+  for (const word of words) {
+    if (word === ',') {
+      atSegmentStart = true;
+      kept.push(word);
+    } else if (atSegmentStart && HONORIFICS.has(word)) {
+      continue;
+    } else {
+      atSegmentStart = false;
+      kept.push(word);
+    }
+  }
+  return kept.some((w) => w !== ',') ? kept : words;
+}
+
+function roleOf(word: string, context: NameContext): TokenRole {
+  if (context === 'organisation') {
+    if (LEGAL_FORMS.has(word)) return 'legal_form';
+    if (GENERIC_ORGANISATION_WORDS.has(word)) return 'generic';
+    if (PARTICLES.has(word)) return 'particle';
+    return 'name';
+  }
+  if (PARTICLES.has(word)) return 'particle';
+  if (word.length === 1 && word >= 'a' && word <= 'z') return 'initial';
+  return 'name';
+}

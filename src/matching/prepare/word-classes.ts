@@ -1,0 +1,61 @@
+/**
+ * Words that are part of how names are written but say little about who is named. Every list is in
+ * folded form (lower-case ASCII, no punctuation; see `fold-text.ts`).
+ *
+ * - Honorifics and titles are dropped from the front of a person's name ("Dr", "Sheikh", "Haji"):
+ *   lists and customers add or omit them freely. Only leading ones go, so "John Major" keeps "Major".
+ * - Particles ("al", "bin", "van", "de") are kept as tokens but weigh little: "Abu Bakr al-Baghdadi"
+ *   and "Abu Bakr Baghdadi" are the same name, yet "bin" must not be what two names share.
+ * - Legal forms ("Pty Ltd", "GmbH", "OOO") are WEAK organisation tokens: they count little, never
+ *   nothing, so "Acme Pty Ltd" still prefers "ACME PTY LTD" to "ACME GMBH" but never matches
+ *   "Other Pty Ltd" on them.
+ * - Generic business words ("Trading", "International", "Group") count less than a distinctive word
+ *   even where the lists rarely use them, so no company matches another on them alone.
+ */
+
+export const HONORIFICS: ReadonlySet<string> = new Set([
+  'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'doctor', 'prof', 'professor', 'sir', 'dame', 'lord', 'lady',
+  'sheikh', 'shaikh', 'shaykh', 'sheik', 'cheikh', 'shaik', 'haji', 'hajji', 'hadji', 'hajj', 'alhaji',
+  'alhaj', 'mullah', 'mulla', 'molla', 'maulana', 'mawlana', 'maulvi', 'moulvi', 'mawlawi', 'mawlavi',
+  'mufti', 'imam', 'ayatollah', 'hojatoleslam', 'hojjatoleslam', 'qari', 'hafiz',
+  'gen', 'general', 'col', 'colonel', 'maj', 'major', 'capt', 'captain', 'lt', 'lieutenant', 'brig',
+  'brigadier', 'adm', 'admiral', 'sgt', 'sergeant', 'cmdr', 'commander', 'rev', 'reverend', 'fr',
+  'hon', 'honourable', 'honorable', 'excellency',
+]);
+
+export const PARTICLES: ReadonlySet<string> = new Set([
+  // Arabic article (also assimilated: as-Sayed, ad-Din) and filiation, in their usual spellings.
+  'al', 'el', 'ul', 'il', 'as', 'ad', 'ar', 'an', 'at', 'az', 'bin', 'bint', 'ibn', 'binti', 'bte',
+  // European nobiliary and prepositional particles.
+  'de', 'da', 'di', 'du', 'del', 'della', 'dela', 'der', 'den', 'des', 'do', 'dos', 'das', 'van', 'von',
+  'ter', 'ten', 'le', 'la', 'lo', 'y',
+  // Generational suffixes.
+  'jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv',
+  // Connectives inside organisation names.
+  'of', 'the', 'and', 'et', 'und', 'for', 'in', 'on',
+]);
+
+export const LEGAL_FORMS: ReadonlySet<string> = new Set([
+  'pty', 'ltd', 'limited', 'proprietary', 'llc', 'llp', 'lp', 'inc', 'incorporated', 'corp',
+  'corporation', 'co', 'company', 'cie', 'gmbh', 'mbh', 'ag', 'kg', 'sa', 'sas', 'sarl', 'srl', 'spa',
+  'sl', 'bv', 'nv', 'plc', 'oy', 'oyj', 'ab', 'as', 'asa', 'aps', 'kk', 'gk', 'ooo', 'oao', 'zao', 'pao',
+  'ao', 'tov', 'jsc', 'pjsc', 'ojsc', 'cjsc', 'ltda', 'sro', 'kft', 'doo', 'dd', 'ad', 'ead', 'sdn',
+  'bhd', 'pte', 'pvt', 'tbk', 'pt', 'cv', 'fze', 'fzco', 'fzc', 'fzllc', 'fz', 'wll', 'spc', 'saog',
+  'saoc', 'bsc', 'qsc', 'qpsc', 'psc', 'sti', 'tic', 'sirketi', 'anonim', 'limitada', 'sociedad',
+  'anonima', 'societe', 'anonyme', 'joint', 'stock', 'liability', 'public', 'private', 'closed', 'open',
+  'obshchestvo', 'ogranichennoi', 'ogranichennoy', 'otvetstvennostyu', 'otvetstvennostiu',
+  'aktsionernoe', 'aktsionernoye', 'publichnoe', 'zakrytoe', 'otkrytoe', 'tovarystvo', 'obmezhenoiu',
+  'obmezhenoyu', 'vidpovidalnistiu', 'vidpovidalnistyu', 'tovarishchestvo',
+]);
+
+export const GENERIC_ORGANISATION_WORDS: ReadonlySet<string> = new Set([
+  'trading', 'trade', 'traders', 'international', 'intl', 'group', 'holding', 'holdings', 'services',
+  'service', 'industries', 'industrial', 'industry', 'enterprises', 'enterprise', 'global', 'general',
+  'investment', 'investments', 'development', 'import', 'export', 'commercial', 'management',
+  'solutions', 'technologies', 'technology', 'tech', 'engineering', 'construction', 'logistics',
+  'shipping', 'consulting', 'partners', 'associates', 'ventures', 'capital', 'resources', 'systems',
+  'products', 'manufacturing', 'supply', 'supplies', 'marketing', 'network', 'agency', 'center',
+  'centre', 'office', 'establishment', 'est', 'firm', 'trust', 'australia', 'australian', 'national',
+  'finance', 'financial', 'energy', 'oil', 'gas', 'bank', 'insurance', 'securities', 'fund', 'funds',
+  'property', 'properties', 'investors', 'business', 'corporate', 'solution',
+]);

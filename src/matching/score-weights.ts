@@ -1,0 +1,97 @@
+/**
+ * Every weight and limit of name scoring, named so a reviewer can read and change the policy in one
+ * place. The weights were set from first principles; the guards on sound-alikes, typos and joins were
+ * added after reading the errors on the `dev` half of `test/fixtures/matching/labelled-set.jsonl`, and
+ * the threshold is where F1 peaks on that half (`npm run eval:matching -- --split=dev --sweep`). The
+ * figures to quote are those of the `test` half (`npm run eval:matching`).
+ */
+
+/** A listed name scoring at least this is a match. */
+export const DEFAULT_MATCH_THRESHOLD = 0.8;
+
+/** Results per search after filtering, best first. */
+export const DEFAULT_RESULT_LIMIT = 50;
+
+// --- Token similarity -------------------------------------------------------------------------
+
+/** Two tokens with a shared Double Metaphone key are transliterations of one another at least this much. */
+export const PHONETIC_SIMILARITY = 0.9;
+/** ...provided their spelling is not too far apart: "Bose" and "BSI", "Ayman" and "Iman" share a key. */
+export const PHONETIC_MIN_JARO_WINKLER = 0.8;
+/** Shortest token a sound-alike may match; shorter ones must match exactly (3-letter ones on the same first letter). */
+export const PHONETIC_MIN_LENGTH = 3;
+/** Sound-alikes are of similar length (shorter ÷ longer): "Yusuf"/"Youssef" are, "Abdul"/"Aouabdellah" are not. */
+export const PHONETIC_MIN_LENGTH_RATIO = 0.7;
+
+/** Typos allowed by length of the shorter token: one from 4 letters, two from 8. */
+export const FUZZY_MAX_EDITS_SHORT = 1;
+export const FUZZY_MAX_EDITS_LONG = 2;
+export const FUZZY_LONG_TOKEN_LENGTH = 8;
+export const FUZZY_MIN_TOKEN_LENGTH = 4;
+/**
+ * Below 4 letters the only typo forgiven is a dropped letter ("Leo"/"Leon", "Aib"/"Adib"): a changed
+ * letter makes another name ("Ali"/"Ari").
+ */
+export const FUZZY_DROPPED_LETTER_MIN_LENGTH = 3;
+/**
+ * Tokens shorter than this whose first letters differ count as typos of each other only when one lost
+ * a letter ("Eeb"/"Deeb"): a changed first letter makes another name ("Jing"/"Ping", "Hamas"/"Tamas"),
+ * and first letters are the ones people mistype least.
+ */
+export const FUZZY_SAME_START_BELOW_LENGTH = 6;
+/** A typo'd token must still look like its target. */
+export const FUZZY_MIN_JARO_WINKLER = 0.8;
+
+/**
+ * Joining two tokens into one ("Abdul Rahman" / "Abdulrahman") is itself a variation: a joined or split
+ * pairing must be at least this similar, so "Mohammed Ali" does not become "Mohammadlu".
+ */
+export const JOINED_MIN_SIMILARITY = 0.93;
+
+/** An initial ("J.") confirming a name ("John") is worth this fraction of that name. */
+export const INITIAL_SIMILARITY = 0.5;
+
+// --- Token weights ----------------------------------------------------------------------------
+
+/**
+ * A token weighs its rarity among listed entities (inverse document frequency, blended with the
+ * rarity of its sound so every spelling of Mohammed is as common as the commonest), times its role.
+ */
+export const ROLE_WEIGHT_FACTOR = {
+  name: 1,
+  initial: 1,
+  particle: 0.1,
+  legal_form: 0.1,
+  generic: 0.4,
+} as const;
+
+/** An initial carries a letter, not a name: its weight is fixed, not its rarity. */
+export const INITIAL_TOKEN_WEIGHT = 1;
+
+/** Share of the token's own rarity in its weight; the rest is the rarity of its phonetic key. */
+export const SPELLING_RARITY_SHARE = 0.5;
+
+// --- Name score -------------------------------------------------------------------------------
+
+/**
+ * Score = this × (the better of the two coverages) + (1 − this) × (the worse). Coverage is the share of
+ * a side's token weight that met the other side, each met token counted at its similarity. A full match
+ * of the shorter name (missing middle name, extra given name) scores high; names that each carry a
+ * distinctive part the other lacks ("George Bush" / "George Habbash") score low.
+ */
+export const BETTER_COVERAGE_WEIGHT = 0.65;
+
+/**
+ * A match resting on little information is discounted: the listed weight met must reach this share of
+ * the weight of a token no listed entity has (about one rare surname) to count in full. Below that the
+ * score falls towards `MIN_INFORMATION_FACTOR` of itself, so "Omar" alone, met inside "Mohammed Omar",
+ * does not pass, while an exact hit on one rare name ("Rosneft", "Hamas") does.
+ */
+export const INFORMATION_FLOOR_SHARE = 0.8;
+export const MIN_INFORMATION_FACTOR = 0.75;
+
+/**
+ * Aliases the list itself calls weak or low quality (OFAC "weak a.k.a.", DFAT/UN "low quality") score at
+ * this fraction: an exact hit on one still matches, a fuzzy one mostly does not.
+ */
+export const WEAK_ALIAS_FACTOR = 0.9;

@@ -1,0 +1,153 @@
+import type { PairingKind } from '../match-types';
+import { hitSlot, TOKEN_MATCH_KINDS } from '../index/form-hits';
+import { isQuietRole, ROLE_CODES, type NameTable } from '../index/name-table';
+import type { PreparedQuery } from '../index/prepared-query';
+import * as weights from '../score-weights';
+import { nameScore } from './name-score';
+import { PAIRING_KINDS, PairProposals } from './pair-proposals';
+
+const { INITIAL_SIMILARITY, JOINED_MIN_SIMILARITY } = weights;
+
+/** One accepted pairing between query tokens and tokens of a listed name (positions in the name table). */
+export interface AlignedPair {
+  queryFirst: number;
+  querySpan: 1 | 2;
+  listedFirst: number;
+  listedSpan: 1 | 2;
+  how: PairingKind;
+  /** Similarity credited on each side: they differ only for initials. */
+  querySimilarity: number;
+  listedSimilarity: number;
+  queryWeight: number;
+  listedWeight: number;
+}
+
+export interface Alignment {
+  score: number;
+  queryCoverage: number;
+  listedCoverage: number;
+  informationFactor: number;
+  aliasFactor: number;
+  pairs: AlignedPair[];
+  /** Bits of query tokens, and of listed tokens relative to the name's first, that were paired. */
+  queryMatched: number;
+  listedMatched: number;
+}
+
+/**
+ * Aligns a query with one listed name in any order: every plausible pairing (token to token, two
+ * joined to one, one to two joined, initial to name) is proposed, the heaviest are accepted greedily
+ * without reusing a token, and the two sides' weighted coverages combine into the score. Order-free
+ * alignment is what makes "PUTIN, Vladimir" and "Vladimir Putin" the same name.
+ */
+export function alignName(table: NameTable, query: PreparedQuery, name: number): Alignment {
+  const start = table.tokenStart[name]!;
+  const end = table.tokenStart[name + 1]!;
+  proposals.reset();
+  proposePairs(table, query, start, end);
+
+  const pairs: AlignedPair[] = [];
+  let queryMatched = 0;
+  let listedMatched = 0;
+  let queryMet = 0;
+  let queryCounted = 0;
+  let listedMet = 0;
+  for (const i of proposals.sortByGain()) {
+    const querySpan = proposals.querySpan[i] as 1 | 2;
+    const listedSpan = proposals.listedSpan[i] as 1 | 2;
+    const queryBits = spanBits(proposals.queryFirst[i]!, querySpan);
+    const listedBits = spanBits(proposals.listedFirst[i]! - start, listedSpan);
+    if ((queryMatched & queryBits) !== 0 || (listedMatched & listedBits) !== 0) continue;
+    queryMatched |= queryBits;
+    listedMatched |= listedBits;
+    const pair: AlignedPair = {
+      queryFirst: proposals.queryFirst[i]!,
+      querySpan,
+      listedFirst: proposals.listedFirst[i]!,
+      listedSpan,
+      how: PAIRING_KINDS[proposals.how[i]!]!,
+      querySimilarity: proposals.querySimilarity[i]!,
+      listedSimilarity: proposals.listedSimilarity[i]!,
+      queryWeight: proposals.queryWeight[i]!,
+      listedWeight: proposals.listedWeight[i]!,
+    };
+    pairs.push(pair);
+    queryMet += pair.querySimilarity * pair.queryWeight;
+    queryCounted += pair.queryWeight;
+    listedMet += pair.listedSimilarity * pair.listedWeight;
+  }
+  for (let i = 0; i < query.weights.length; i++) {
+    if ((queryMatched & (1 << i)) === 0) queryCounted += query.weights[i]!;
+  }
+  const queryCoverage = queryCounted > 0 ? queryMet / queryCounted : 0;
+  const listedTotal = table.nameTotalWeight[name]!;
+  const listedCoverage = listedTotal > 0 ? Math.min(1, listedMet / listedTotal) : 0;
+  const { score, informationFactor, aliasFactor } = nameScore({
+    queryCoverage,
+    listedCoverage,
+    information: listedMet,
+    informationFloor: table.rarity.informationFloor,
+    weakAlias: table.nameWeak[name] === 1,
+  });
+  return { score, queryCoverage, listedCoverage, informationFactor, aliasFactor, pairs, queryMatched, listedMatched };
+}
+
+function spanBits(first: number, span: 1 | 2): number {
+  return span === 1 ? 1 << first : (1 << first) | (1 << (first + 1));
+}
+
+/** Shared by every alignment (alignments are synchronous). */
+const proposals = new PairProposals();
+
+function proposePairs(table: NameTable, query: PreparedQuery, start: number, end: number): void {
+  const propose = (
+    queryFirst: number,
+    querySpan: 1 | 2,
+    listedFirst: number,
+    listedSpan: 1 | 2,
+    how: PairingKind,
+    querySimilarity: number,
+    listedSimilarity: number,
+  ) => {
+    let queryWeight = query.weights[queryFirst]!;
+    if (querySpan === 2) queryWeight += query.weights[queryFirst + 1]!;
+    let listedWeight = table.tokenWeight[listedFirst]!;
+    if (listedSpan === 2) listedWeight += table.tokenWeight[listedFirst + 1]!;
+    // A query token counts no more than what it met: a typo'd common name stays a common name.
+    queryWeight = Math.min(queryWeight, listedWeight);
+    proposals.add(queryFirst, querySpan, listedFirst, listedSpan, how, querySimilarity, listedSimilarity, queryWeight, listedWeight);
+  };
+
+  for (const unit of query.units) {
+    const { hits } = unit;
+    for (let p = start; p < end; p++) {
+      const slot = hitSlot(hits, table.tokenForm[p]!);
+      if (slot >= 0) {
+        const similarity = hits.similarities[slot]!;
+        const how = unit.span === 1 ? TOKEN_MATCH_KINDS[hits.hows[slot]!]! : 'joined';
+        propose(unit.first, unit.span, p, 1, how, similarity, similarity);
+      }
+      const join = table.joinForm[p]!;
+      if (unit.span === 1 && join >= 0) {
+        const joined = hitSlot(hits, join);
+        const similarity = joined >= 0 ? hits.similarities[joined]! : 0;
+        if (similarity >= JOINED_MIN_SIMILARITY) propose(unit.first, 1, p, 2, 'split', similarity, similarity);
+      }
+    }
+  }
+
+  // Initials on either side confirm a name starting with their letter.
+  const texts = table.vocabulary.texts;
+  query.tokens.forEach((token, i) => {
+    for (let p = start; p < end; p++) {
+      const role = ROLE_CODES[table.tokenRole[p]!]!;
+      const listed = texts[table.tokenForm[p]!]!;
+      if (token.role === 'initial') {
+        if (listed === token.text) propose(i, 1, p, 1, 'exact', 1, 1);
+        else if (!isQuietRole(role) && listed.startsWith(token.text)) propose(i, 1, p, 1, 'initial', 1, INITIAL_SIMILARITY);
+      } else if (role === 'initial' && !isQuietRole(token.role) && token.text.startsWith(listed)) {
+        propose(i, 1, p, 1, 'initial', INITIAL_SIMILARITY, 1);
+      }
+    }
+  });
+}

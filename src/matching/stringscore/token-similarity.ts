@@ -1,0 +1,84 @@
+import * as weights from '../score-weights';
+import { damerauLevenshtein } from './damerau-levenshtein';
+import { jaroWinkler } from './jaro-winkler';
+
+// Read once: imported bindings compile to getters, and this runs for every token compared.
+const {
+  FUZZY_LONG_TOKEN_LENGTH,
+  FUZZY_MAX_EDITS_LONG,
+  FUZZY_MAX_EDITS_SHORT,
+  FUZZY_MIN_JARO_WINKLER,
+  FUZZY_DROPPED_LETTER_MIN_LENGTH,
+  FUZZY_MIN_TOKEN_LENGTH,
+  FUZZY_SAME_START_BELOW_LENGTH,
+  PHONETIC_MIN_JARO_WINKLER,
+  PHONETIC_MIN_LENGTH,
+  PHONETIC_MIN_LENGTH_RATIO,
+  PHONETIC_SIMILARITY,
+} = weights;
+
+/** How two single tokens met. */
+export type TokenMatchKind = 'exact' | 'phonetic' | 'fuzzy';
+
+export interface TokenSimilarity {
+  similarity: number;
+  how: TokenMatchKind;
+}
+
+/** A folded token with its phonetic keys, computed once per query token or listed form. */
+export interface TokenProfile {
+  text: string;
+  keys: readonly string[];
+}
+
+/**
+ * Decides whether two folded tokens are the same name written differently, and how similar they are;
+ * `null` when they are different names. Short tokens get no typo tolerance ("Ali" is not "Ari") and
+ * tokens with digits only match exactly (vessel "1" is not vessel "7").
+ */
+export function compareTokens(query: TokenProfile, listed: TokenProfile): TokenSimilarity | null {
+  return tokenSimilarity(query.text, query.keys, listed.text, listed.keys);
+}
+
+/** `compareTokens` on bare strings and keys, for the index's inner loop (no profile objects). */
+export function tokenSimilarity(
+  query: string,
+  queryKeys: readonly string[],
+  listed: string,
+  listedKeys: readonly string[],
+): TokenSimilarity | null {
+  if (query === listed) return EXACT;
+  const shorter = Math.min(query.length, listed.length);
+  const longer = Math.max(query.length, listed.length);
+  const sameStart = query.charCodeAt(0) === listed.charCodeAt(0);
+  const soundsPossible = shorter >= PHONETIC_MIN_LENGTH_RATIO * longer && (shorter > PHONETIC_MIN_LENGTH || sameStart);
+  const typoAllowed = sameStart || shorter >= FUZZY_SAME_START_BELOW_LENGTH || shorter !== longer;
+  const allowed = typoAllowed ? allowedEdits(shorter, longer) : 0;
+  const typoPossible = allowed > 0 && longer - shorter <= allowed;
+  if (shorter < PHONETIC_MIN_LENGTH || (!soundsPossible && !typoPossible)) return null;
+  if (HAS_DIGIT.test(query) || HAS_DIGIT.test(listed)) return null;
+  const jw = jaroWinkler(query, listed);
+  let best: TokenSimilarity | null = null;
+  if (soundsPossible && jw >= PHONETIC_MIN_JARO_WINKLER && sharesKey(queryKeys, listedKeys)) {
+    best = { similarity: Math.max(jw, PHONETIC_SIMILARITY), how: 'phonetic' };
+  }
+  if (typoPossible && jw >= FUZZY_MIN_JARO_WINKLER && (best === null || jw > best.similarity)) {
+    if (damerauLevenshtein(query, listed, allowed) <= allowed) best = { similarity: jw, how: 'fuzzy' };
+  }
+  return best;
+}
+
+/** Typos two tokens of these lengths may differ by and still be the same name. */
+export function allowedEdits(shorter: number, longer: number): number {
+  if (shorter >= FUZZY_LONG_TOKEN_LENGTH) return FUZZY_MAX_EDITS_LONG;
+  if (shorter >= FUZZY_MIN_TOKEN_LENGTH) return FUZZY_MAX_EDITS_SHORT;
+  return shorter >= FUZZY_DROPPED_LETTER_MIN_LENGTH && longer === shorter + 1 ? 1 : 0;
+}
+
+const EXACT: TokenSimilarity = { similarity: 1, how: 'exact' };
+const HAS_DIGIT = /[0-9]/;
+
+function sharesKey(a: readonly string[], b: readonly string[]): boolean {
+  for (const key of a) if (b.includes(key)) return true;
+  return false;
+}

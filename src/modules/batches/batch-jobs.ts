@@ -1,0 +1,110 @@
+/**
+ * Batch jobs and items in PostgreSQL. Item outcomes are recorded at most once (a retried or replayed
+ * activity finds the item already settled and changes nothing), and the job's counters move in the same
+ * statement as the item, so they always agree with the items.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import type { ScanRequest } from '../screening/scan-request.schema';
+
+export type JobStatus = 'pending' | 'running' | 'completed';
+
+export interface BatchJobView {
+  job_id: string;
+  status: JobStatus;
+  total_items: number;
+  completed_items: number;
+  failed_items: number;
+  webhook_url: string | null;
+  created_at: string;
+  completed_at: string | null;
+  items: { item_index: number; entity_name: string; entity_type: string; status: 'completed' | 'failed'; scan_id: string | null; error_message: string | null }[];
+}
+
+interface JobRow {
+  id: string;
+  account_id: string;
+  client_id: string;
+  status: JobStatus;
+  total_items: number;
+  completed_items: number;
+  failed_items: number;
+  webhook_url: string | null;
+  created_at: Date;
+  completed_at: Date | null;
+}
+
+export async function insertBatchJob(
+  em: EntityManager,
+  job: { id: string; accountId: string; clientId: string; webhookUrl: string | null; workflowId: string; items: ScanRequest[]; createdAt: string },
+): Promise<void> {
+  await sql(
+    em,
+    `insert into batch_jobs (id, account_id, client_id, status, total_items, webhook_url, workflow_id, created_at) values (?, ?, ?, 'pending', ?, ?, ?, ?)`,
+    [job.id, job.accountId, job.clientId, job.items.length, job.webhookUrl, job.workflowId, job.createdAt],
+  );
+  const rows = job.items.map((item, index) => ({ item_index: index, entity_name: item.name, entity_type: item.entity_type, request: item }));
+  await sql(
+    em,
+    `insert into batch_items (job_id, item_index, entity_name, entity_type, request, status)
+     select ?, x.item_index, x.entity_name, x.entity_type, x.request, 'pending'
+       from jsonb_to_recordset(?::jsonb) as x(item_index int, entity_name text, entity_type text, request jsonb)`,
+    [job.id, JSON.stringify(rows)],
+  );
+}
+
+export async function findBatchJob(em: EntityManager, jobId: string): Promise<JobRow | undefined> {
+  const [row] = await sql<JobRow[]>(em, 'select * from batch_jobs where id = ?', [jobId]);
+  return row;
+}
+
+/** The job as the spec shows it: items appear once processed; `items` is empty until then. */
+export async function batchJobView(em: EntityManager, job: JobRow): Promise<BatchJobView> {
+  const items = await sql<BatchJobView['items']>(
+    em,
+    `select item_index, entity_name, entity_type, status, scan_id, error_message from batch_items
+      where job_id = ? and status <> 'pending' order by item_index`,
+    [job.id],
+  );
+  return {
+    job_id: job.id,
+    status: job.status,
+    total_items: job.total_items,
+    completed_items: job.completed_items,
+    failed_items: job.failed_items,
+    webhook_url: job.webhook_url,
+    created_at: new Date(job.created_at).toISOString(),
+    completed_at: job.completed_at ? new Date(job.completed_at).toISOString() : null,
+    items,
+  };
+}
+
+export async function batchItemRequest(em: EntityManager, jobId: string, index: number): Promise<{ request: ScanRequest; status: string } | undefined> {
+  const [row] = await sql<{ request: ScanRequest; status: string }[]>(em, 'select request, status from batch_items where job_id = ? and item_index = ?', [jobId, index]);
+  return row;
+}
+
+export async function markJobRunning(em: EntityManager, jobId: string): Promise<boolean> {
+  const rows = await sql<{ id: string }[]>(em, `update batch_jobs set status = 'running', started_at = coalesce(started_at, now()) where id = ? and status <> 'completed' returning id`, [jobId]);
+  return rows.length > 0;
+}
+
+/** Settles a pending item and bumps the matching counter in one statement; a settled item stays as it is. */
+export async function settleItem(em: EntityManager, jobId: string, index: number, outcome: { scanId: string } | { error: string }): Promise<void> {
+  const completed = 'scanId' in outcome;
+  await sql(
+    em,
+    `with settled as (
+       update batch_items set status = ?, scan_id = ?, error_message = ?, processed_at = now()
+        where job_id = ? and item_index = ? and status = 'pending' returning 1)
+     update batch_jobs set completed_items = completed_items + ?, failed_items = failed_items + ?
+      where id = ? and exists (select 1 from settled)`,
+    [completed ? 'completed' : 'failed', completed ? outcome.scanId : null, completed ? null : outcome.error, jobId, index,
+      completed ? 1 : 0, completed ? 0 : 1, jobId],
+  );
+}
+
+export async function markJobCompleted(em: EntityManager, jobId: string): Promise<JobRow> {
+  await sql(em, `update batch_jobs set status = 'completed', completed_at = coalesce(completed_at, now()) where id = ?`, [jobId]);
+  return (await findBatchJob(em, jobId))!;
+}

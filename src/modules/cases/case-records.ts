@@ -1,0 +1,55 @@
+/** Reading cases and their audit logs from PostgreSQL, as the service and the report need them. */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { StoredAuditEvent } from './audit-chain';
+import type { CaseDecision } from './case-report.view';
+import { sql } from '../../db/sql';
+
+export interface CaseRow {
+  id: string;
+  account_id: string;
+  scan_id: string;
+  reviewer: string;
+  decision: CaseDecision;
+  decision_notes: string | null;
+  event_count: number;
+  head_hash: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+interface AuditRow {
+  case_id: string;
+  sequence: number;
+  event_type: string;
+  actor: string;
+  event_data: Record<string, unknown> | null;
+  created_at: Date;
+  previous_hash: string | null;
+  hash: string;
+}
+
+export async function findCaseRow(em: EntityManager, caseId: string, options: { forUpdate?: boolean } = {}): Promise<CaseRow | undefined> {
+  const [row] = await sql<CaseRow[]>(em, `select * from cases where id = ?${options.forUpdate ? ' for update' : ''}`, [caseId]);
+  return row;
+}
+
+export async function readAuditLog(em: EntityManager, caseId: string, fromSequence = 1): Promise<StoredAuditEvent[]> {
+  const rows = await sql<AuditRow[]>(em, 'select * from case_audit_events where case_id = ? and sequence >= ? order by sequence', [caseId, fromSequence]);
+  return rows.map((row) => ({
+    case_id: row.case_id,
+    sequence: row.sequence,
+    event_type: row.event_type,
+    actor: row.actor,
+    event_data: row.event_data,
+    created_at: new Date(row.created_at).toISOString(),
+    previous_hash: row.previous_hash,
+    hash: row.hash,
+  }));
+}
+
+export async function insertAuditEvent(em: EntityManager, event: StoredAuditEvent): Promise<void> {
+  await sql(em, 
+    `insert into case_audit_events (case_id, sequence, event_type, actor, event_data, created_at, previous_hash, hash) values (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [event.case_id, event.sequence, event.event_type, event.actor, event.event_data === null ? null : JSON.stringify(event.event_data), event.created_at, event.previous_hash, event.hash],
+  );
+}

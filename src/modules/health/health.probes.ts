@@ -1,0 +1,64 @@
+/** The real probes behind /health: a query, a PING, a Temporal health check and task-queue pollers. */
+import type { Redis } from 'ioredis';
+import type { Connection } from '@temporalio/client';
+import { temporal as temporalProto } from '@temporalio/proto';
+import type { Orm } from '../../db/orm';
+import { settleRedis } from '../../redis';
+import type { HealthProbes, PipelineRunSummary } from './health.service';
+import { sql } from '../../db/sql';
+
+export interface ProbeDeps {
+  orm: Orm;
+  redis: Redis;
+  temporal: { connection: Connection; namespace: string; taskQueue: string };
+}
+
+/** A client still connecting gets a moment to finish before the store counts as down. */
+const REDIS_READY_WAIT_MS = 1_000;
+
+async function lastPipelineRun(orm: Orm): Promise<PipelineRunSummary | null> {
+  const rows = await sql<{ source: string; status: string; started_at: Date; finished_at: Date | null; workflow_id: string | null }[]>(orm.em, 
+      'select source, status, started_at, finished_at, workflow_id from pipeline_runs order by started_at desc limit 1',
+    );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    source: row.source,
+    status: row.status,
+    started_at: new Date(row.started_at).toISOString(),
+    finished_at: row.finished_at ? new Date(row.finished_at).toISOString() : null,
+    workflow_id: row.workflow_id,
+  };
+}
+
+export function createHealthProbes(deps: ProbeDeps): HealthProbes {
+  return {
+    database: async () => {
+      await sql(deps.orm.em, 'select 1');
+      return { detail: 'PostgreSQL answered' };
+    },
+    rateLimitStore: async () => {
+      await settleRedis(deps.redis, REDIS_READY_WAIT_MS);
+      if (deps.redis.status !== 'ready') throw new Error(`Redis not connected (${deps.redis.status}); rate limits fail open`);
+      await deps.redis.ping();
+      return { detail: 'Redis answered PING' };
+    },
+    temporal: async () => {
+      const { connection, namespace, taskQueue } = deps.temporal;
+      await connection.ensureConnected();
+      const queue = await connection.workflowService.describeTaskQueue({
+        namespace,
+        taskQueue: { name: taskQueue },
+        taskQueueType: temporalProto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+      });
+      const pollers = queue.pollers?.length ?? 0;
+      return pollers > 0
+        ? { detail: `namespace ${namespace} reachable; ${pollers} worker poller(s) on ${taskQueue}` }
+        : { detail: `namespace ${namespace} reachable but no worker is polling ${taskQueue}`, status: 'degraded' };
+    },
+    lastPipelineRun: () => lastPipelineRun(deps.orm),
+    acp: async () => ({
+      detail: 'agent-job interface not enabled yet: /acp/jobs answers 501; nothing is failing',
+    }),
+  };
+}

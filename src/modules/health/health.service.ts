@@ -1,0 +1,95 @@
+/**
+ * The service's own view of its components. The API stays up while Redis or Temporal are down
+ * (rate limits fail open, workflows wait), so only the database decides 200 versus 503; the body
+ * tells an operator exactly which part is unwell and how slow each answered.
+ */
+
+export type ComponentStatus = 'ok' | 'degraded' | 'down';
+
+export interface ComponentHealth {
+  status: ComponentStatus;
+  detail: string;
+  latency_ms: number | null;
+}
+
+export interface PipelineRunSummary {
+  source: string;
+  status: string;
+  started_at: string;
+  finished_at: string | null;
+  workflow_id: string | null;
+}
+
+export interface HealthReport {
+  status: ComponentStatus;
+  checked_at: string;
+  version: string;
+  components: {
+    database: ComponentHealth;
+    rate_limit_store: ComponentHealth;
+    temporal: ComponentHealth;
+    data_pipeline: (ComponentHealth & { last_run: PipelineRunSummary }) | null;
+    acp: ComponentHealth;
+  };
+}
+
+/** A probe resolves with a detail (and optionally a verdict other than ok) or rejects when down. */
+export type Probe = () => Promise<{ detail: string; status?: ComponentStatus }>;
+
+export interface HealthProbes {
+  database: Probe;
+  rateLimitStore: Probe;
+  temporal: Probe;
+  /** Latest pipeline run, or null when none has run yet. */
+  lastPipelineRun: () => Promise<PipelineRunSummary | null>;
+  acp: Probe;
+}
+
+/** Each probe gets this long before it counts as down: /health must answer quickly even when a part hangs. */
+export const PROBE_TIMEOUT_MS = 2_000;
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function runProbe(probe: Probe): Promise<ComponentHealth> {
+  const started = performance.now();
+  try {
+    const result = await withTimeout(probe(), PROBE_TIMEOUT_MS);
+    return { status: result.status ?? 'ok', detail: result.detail, latency_ms: Math.round((performance.now() - started) * 100) / 100 };
+  } catch (err) {
+    return { status: 'down', detail: err instanceof Error ? err.message : String(err), latency_ms: null };
+  }
+}
+
+/** Failed and stale runs make the pipeline component degraded, never down: scans still answer from the last version. */
+function pipelineHealth(run: PipelineRunSummary): ComponentHealth & { last_run: PipelineRunSummary } {
+  const status: ComponentStatus = run.status === 'failed' ? 'degraded' : 'ok';
+  return { status, detail: `last run of ${run.source}: ${run.status}`, latency_ms: null, last_run: run };
+}
+
+/** Runs every probe concurrently and folds them into one report. */
+export async function checkHealth(probes: HealthProbes, version: string, now: () => Date = () => new Date()): Promise<HealthReport> {
+  const [database, rateLimitStore, temporal, acp, lastRun] = await Promise.all([
+    runProbe(probes.database),
+    runProbe(probes.rateLimitStore),
+    runProbe(probes.temporal),
+    runProbe(probes.acp),
+    withTimeout(probes.lastPipelineRun(), PROBE_TIMEOUT_MS).catch(() => null),
+  ]);
+  const components = {
+    database,
+    rate_limit_store: rateLimitStore,
+    temporal,
+    data_pipeline: lastRun ? pipelineHealth(lastRun) : null,
+    acp,
+  };
+  const all = [database, rateLimitStore, temporal, acp, components.data_pipeline].filter((c) => c !== null);
+  const status: ComponentStatus =
+    database.status === 'down' ? 'down' : all.every((c) => c.status === 'ok') ? 'ok' : 'degraded';
+  return { status, checked_at: now().toISOString(), version, components };
+}

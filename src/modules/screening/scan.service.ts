@@ -1,0 +1,160 @@
+/**
+ * Running and keeping scans. A scan screens the name against every loaded list, filters, assesses risk,
+ * and is stored once with its exact response body; retrieval returns those bytes and never re-runs.
+ * An idempotency key (the header, or a batch item's own key) makes a retried request return the first
+ * scan instead of creating a second.
+ */
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { AppError, NotFoundError, ValidationError } from '../../errors';
+import { canonicalJson, sha256 } from '../../integrity/canonical-json';
+import { listDisplayName } from './list-names';
+import { toMatchRecord } from './match-record';
+import { assessRisk } from './risk/risk-assessment';
+import type { ScanRequest } from './scan-request.schema';
+import { serviceIdFor, type ScanResponse } from './scan-response';
+import type { ScreeningIndex } from './screening-index';
+import type { SourceFreshness } from './source-freshness';
+import { sql } from '../../db/sql';
+
+export interface ScanOwner {
+  accountId: string;
+  clientId: string;
+}
+
+export interface CreatedScan {
+  scanId: string;
+  body: string;
+  /** True when an earlier scan with the same idempotency key was returned. */
+  replayed: boolean;
+  response: ScanResponse;
+}
+
+export class IdempotencyConflictError extends AppError {
+  constructor() {
+    super(409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different request body');
+  }
+}
+
+/** A name with nothing to screen (no letters or digits): screening it would falsely read as clean. */
+export class UnscreenableNameError extends ValidationError {
+  constructor(name: string) {
+    super([{ loc: ['body', 'name'], msg: `The name ${JSON.stringify(name.slice(0, 80))} has no letters or digits to screen`, type: 'unscreenable_name' }]);
+    this.name = 'UnscreenableNameError';
+  }
+
+  /** The reason alone, for a batch item's error_message. */
+  get reason(): string {
+    return this.issues[0]!.msg;
+  }
+}
+
+/** Letters or digits of any script. */
+const SCREENABLE = /[\p{L}\p{N}]/u;
+
+export class ScanService {
+  constructor(
+    private readonly index: ScreeningIndex,
+    private readonly freshness: SourceFreshness,
+  ) {}
+
+  /** Screens, assesses and stores one scan (or returns the one stored under the same idempotency key). */
+  async create(em: EntityManager, input: { owner: ScanOwner; request: ScanRequest; idempotencyKey?: string; origin?: 'api' | 'batch' | 'monitoring' }): Promise<CreatedScan> {
+    const started = performance.now();
+    const requestHash = sha256(canonicalJson(input.request));
+    if (input.idempotencyKey) {
+      const earlier = await this.findByKey(em, input.owner.accountId, input.idempotencyKey);
+      if (earlier) return this.replay(earlier, requestHash);
+    }
+    const response = await this.evaluate(em, input.request, started);
+    const body = JSON.stringify(response);
+    const inserted = await sql<{ id: string }[]>(em, 
+      `insert into scans (id, account_id, client_id, entity_type, entity_name, request, response_body, response_sha256, list_versions,
+         risk_level, risk_score, match_count, idempotency_key, request_sha256, origin, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       on conflict (account_id, idempotency_key) where idempotency_key is not null do nothing
+       returning id`,
+      [response.scan_id, input.owner.accountId, input.owner.clientId, response.entity_type, response.entity_name, JSON.stringify(input.request),
+        body, sha256(body), JSON.stringify(this.index.current().versions.map((v) => ({ source: v.source, version: v.versionNumber, version_id: v.versionId }))),
+        response.risk_assessment.risk_level, response.risk_assessment.risk_score, response.scan_result.match_count,
+        input.idempotencyKey ?? null, requestHash, input.origin ?? 'api', response.created_at],
+    );
+    if (inserted.length === 0) {
+      // A concurrent request with the same key won the insert: answer with its scan.
+      const winner = await this.findByKey(em, input.owner.accountId, input.idempotencyKey!);
+      if (!winner) throw new Error('idempotent insert lost and no winner found');
+      return this.replay(winner, requestHash);
+    }
+    return { scanId: response.scan_id, body, replayed: false, response };
+  }
+
+  /** The stored response body of a scan of the caller's account, byte for byte. */
+  async get(em: EntityManager, owner: Pick<ScanOwner, 'accountId'>, scanId: string): Promise<string> {
+    const [row] = await sql<{ response_body: string; account_id: string }[]>(em, 
+      'select response_body, account_id from scans where id = ?',
+      [scanId],
+    );
+    if (!row || row.account_id !== owner.accountId) throw new NotFoundError('Scan not found');
+    return row.response_body;
+  }
+
+  private async findByKey(em: EntityManager, accountId: string, key: string) {
+    const [row] = await sql<{ id: string; response_body: string; request_sha256: string }[]>(em, 
+      'select id, response_body, request_sha256 from scans where account_id = ? and idempotency_key = ?',
+      [accountId, key],
+    );
+    return row;
+  }
+
+  private replay(row: { id: string; response_body: string; request_sha256: string }, requestHash: string): CreatedScan {
+    if (row.request_sha256 !== requestHash) throw new IdempotencyConflictError();
+    return { scanId: row.id, body: row.response_body, replayed: true, response: JSON.parse(row.response_body) as ScanResponse };
+  }
+
+  /** Screens and assesses without storing anything (monitoring sweeps compare before they keep). */
+  async evaluate(em: EntityManager, request: ScanRequest, started = performance.now()): Promise<ScanResponse> {
+    if (!SCREENABLE.test(request.name)) throw new UnscreenableNameError(request.name);
+    const { index, versions } = this.index.current();
+    const result = index.search({
+      name: request.name,
+      entityType: request.entity_type,
+      dob: request.dob ?? null,
+      gender: request.gender ?? null,
+      nationality: request.nationality_code ?? null,
+      country: request.country_code ?? null,
+    });
+    const byVersion = new Map(versions.map((v) => [v.source, v]));
+    const matches = result.matches.map((m) => toMatchRecord(m, byVersion));
+    const staleness = await this.freshness.staleness(em, versions);
+    const risk = assessRisk({
+      entityType: request.entity_type,
+      personProfile: request.risk_profile?.kind === 'person' ? request.risk_profile.profile : null,
+      organisationProfile: request.risk_profile?.kind === 'organisation' ? request.risk_profile.profile : null,
+      countryCode: request.country_code ?? null,
+      nationalityCode: request.nationality_code ?? null,
+      incorporationCountryCode: (request as { incorporation_country_code?: string | null }).incorporation_country_code ?? null,
+      matches: result.matches.map((m) => ({ listKind: m.listKind, score: m.score, matchedName: m.matchedName, source: m.source })),
+      sourceStaleness: staleness,
+    });
+    return {
+      scan_id: randomUUID(),
+      entity_type: request.entity_type,
+      entity_name: request.name,
+      created_at: new Date().toISOString(),
+      scan_result: {
+        match_count: matches.length,
+        matches,
+        filter_applied: result.filterApplied,
+        filter_explanation: result.filterExplanation,
+        source_staleness: staleness,
+        sources_checked: versions.map((v) => v.source),
+      },
+      risk_assessment: risk,
+      metadata: {
+        service_id: serviceIdFor(request.entity_type),
+        query_time_ms: Math.round(performance.now() - started),
+        data_sources: versions.map((v) => `${listDisplayName(v.source)} v${v.versionNumber} (loaded ${v.createdAt.toISOString()})`),
+      },
+    };
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The matching index every scan consults: built from the current version of every list at start, and
+ * rebuilt and swapped atomically when a new version lands (PostgreSQL notifies `list_versions_changed`).
+ * Scans in flight keep the index they started with; the next scan sees the new one.
+ */
+import { MatchIndex } from '../../matching';
+import type { DatabaseNotifications } from '../../db/notifications';
+import type { Orm } from '../../db/orm';
+import type { Logger } from '../../logger';
+import type { ListedEntity } from '../../sources/listed-entity';
+import { sql } from '../../db/sql';
+
+export interface LoadedListVersion {
+  source: string;
+  versionId: string;
+  versionNumber: number;
+  listKind: string;
+  entityCount: number;
+  createdAt: Date;
+}
+
+export interface IndexSnapshot {
+  index: MatchIndex;
+  versions: LoadedListVersion[];
+}
+
+const REBUILD_DEBOUNCE_MS = 250;
+
+export class ScreeningIndex {
+  private snapshot: IndexSnapshot = { index: MatchIndex.empty(), versions: [] };
+  private rebuilding: Promise<void> | undefined;
+  private rebuildAgain = false;
+  private debounce: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly logger: Logger,
+    notifications?: DatabaseNotifications,
+  ) {
+    notifications?.subscribe({
+      channel: 'list_versions_changed',
+      onNotification: () => this.scheduleRebuild(),
+      onListening: () => this.scheduleRebuild(), // catch up on versions announced while we were not listening
+    });
+  }
+
+  current(): IndexSnapshot {
+    return this.snapshot;
+  }
+
+  /** Builds from the database now; resolves when the new index is in place. */
+  async rebuild(): Promise<void> {
+    if (this.rebuilding) {
+      this.rebuildAgain = true;
+      return this.rebuilding;
+    }
+    this.rebuilding = this.loadAndSwap().finally(() => {
+      this.rebuilding = undefined;
+      if (this.rebuildAgain) {
+        this.rebuildAgain = false;
+        void this.rebuild();
+      }
+    });
+    return this.rebuilding;
+  }
+
+  private scheduleRebuild(): void {
+    clearTimeout(this.debounce);
+    this.debounce = setTimeout(() => void this.rebuild().catch((err) => this.logger.error({ err }, 'matching index rebuild failed')), REBUILD_DEBOUNCE_MS);
+    this.debounce.unref();
+  }
+
+  private async loadAndSwap(): Promise<void> {
+    const started = performance.now();
+    const em = this.orm.em.fork();
+    const versions = (
+      await sql<{ id: string; source: string; version_number: number; list_kind: string; entity_count: number; created_at: Date }[]>(em, 
+        `select distinct on (source) id, source, version_number, list_kind, entity_count, created_at from list_versions order by source, version_number desc`,
+      )
+    ).map((v) => ({ source: v.source, versionId: v.id, versionNumber: v.version_number, listKind: v.list_kind, entityCount: v.entity_count, createdAt: new Date(v.created_at) }));
+    if (versions.every((v) => this.snapshot.versions.some((s) => s.versionId === v.versionId)) && versions.length === this.snapshot.versions.length) return;
+    const entities: ListedEntity[] = [];
+    for (const version of versions) {
+      const rows = await sql<{ entity: ListedEntity }[]>(em, 'select entity from listed_entities where list_version_id = ?', [version.versionId]);
+      for (const row of rows) entities.push(row.entity);
+    }
+    const index = MatchIndex.build(entities);
+    this.snapshot = { index, versions }; // one assignment: a scan sees the old pair or the new, never a mix
+    this.logger.info(
+      { versions: versions.map((v) => `${v.source}@${v.versionNumber}`), entities: entities.length, ms: Math.round(performance.now() - started) },
+      'matching index built',
+    );
+  }
+}

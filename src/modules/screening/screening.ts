@@ -1,0 +1,20 @@
+/** The screening capability as one unit: the live matching index and the scan service over it. */
+import type { AppConfig } from '../../config';
+import type { DatabaseNotifications } from '../../db/notifications';
+import type { Orm } from '../../db/orm';
+import type { Logger } from '../../logger';
+import { ScanService } from './scan.service';
+import { ScreeningIndex } from './screening-index';
+import { SourceFreshness } from './source-freshness';
+
+export interface Screening {
+  index: ScreeningIndex;
+  scans: ScanService;
+}
+
+/** Subscribes the index to list-version notifications; call before `notifications.start()`, then `index.rebuild()`. */
+export function createScreening(orm: Orm, logger: Logger, config: AppConfig, notifications: DatabaseNotifications): Screening {
+  const index = new ScreeningIndex(orm, logger, notifications);
+  const freshness = new SourceFreshness(config.pipeline.staleAfterHours, config.pipeline.sources);
+  return { index, scans: new ScanService(index, freshness) };
+}

@@ -1,0 +1,127 @@
+/**
+ * `npm start`: the newcomer's one command. Migrates the database, starts the Temporal dev server
+ * (unless TEMPORAL_ADDRESS points at one), registers the namespace and search attributes, starts the
+ * worker and the API as child processes, and prints the URLs. Ctrl-C or SIGTERM stops them in order:
+ * API first (no new work), then the worker (drains in-flight activities), then Temporal.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
+import { Connection } from '@temporalio/client';
+import { loadConfigOrExit, temporalAddress } from './config';
+import { migrate } from './db/migrate';
+import { describeCli, PROJECT_ROOT, resolveTemporalCli } from './temporal/cli-binary';
+import { startDevServer, stopChild, type RunningDevServer } from './temporal/dev-server';
+import { prepareTemporal } from './temporal/prepare';
+import { temporalConnectionOptions } from './temporal/connection-options';
+
+const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
+
+function startNodeProcess(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: PROJECT_ROOT,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true, // our own process group: Ctrl-C reaches us, and we stop children in order
+  });
+}
+
+async function waitForHealthy(url: string, timeoutMs: number): Promise<unknown> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown = null;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(url);
+      last = await res.json();
+      const report = last as { status?: string };
+      if (res.status === 200 && report.status === 'ok') return last;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return last;
+}
+
+/** True when nothing listens on host:port (another `npm start` would otherwise be silently reused). */
+function portIsFree(host: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createNetServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+async function main(): Promise<void> {
+  // A closed terminal or pipe must not crash us halfway through stopping the children in order.
+  process.stdout.on('error', () => {});
+  process.stderr.on('error', () => {});
+  process.on('SIGHUP', () => process.emit('SIGTERM'));
+  const config = loadConfigOrExit();
+  const wanted: [host: string, port: number, what: string][] = [[config.http.host, config.http.port, 'API (PORT)']];
+  if (!config.temporal.address) {
+    wanted.push(['127.0.0.1', config.temporal.devPort, 'Temporal (TEMPORAL_DEV_PORT)'], ['127.0.0.1', config.temporal.uiPort, 'Temporal UI (TEMPORAL_UI_PORT)']);
+  }
+  for (const [host, port, what] of wanted) {
+    if (!(await portIsFree(host, port))) throw new Error(`port ${port} for the ${what} is already in use: is another instance running? Stop it or choose another port.`);
+  }
+  say('migrating the database...');
+  const migration = await migrate(config.db);
+  say(`database ready (${migration.created ? 'created' : 'existing'}; ${migration.applied.length} migration(s) applied)`);
+
+  let devServer: RunningDevServer | undefined;
+  if (!config.temporal.address) {
+    const cli = await resolveTemporalCli({ cliPath: config.temporal.cliPath, log: say });
+    say(describeCli(cli));
+    say('starting the Temporal dev server...');
+    devServer = await startDevServer({
+      cli,
+      dataDir: config.dataDir,
+      port: config.temporal.devPort,
+      uiPort: config.temporal.uiPort,
+      namespace: config.temporal.namespace,
+    });
+  }
+  const connection = await Connection.connect(temporalConnectionOptions(config));
+  for (const line of await prepareTemporal(connection, config)) say(`Temporal ${line}`);
+  await connection.close();
+
+  const childEnv = { ...process.env, TEMPORAL_ADDRESS: temporalAddress(config) };
+  const worker = startNodeProcess('src/worker.ts', childEnv);
+  const api = startNodeProcess('src/server.ts', childEnv);
+
+  let stopping = false;
+  const stopAll = async (reason: string, exitCode: number) => {
+    if (stopping) return;
+    stopping = true;
+    say(`stopping (${reason}): API, then worker, then Temporal...`);
+    const grace = config.shutdownGraceMs + 5_000;
+    await stopChild(api, grace);
+    await stopChild(worker, grace);
+    await devServer?.stop();
+    say('stopped');
+    process.exit(exitCode);
+  };
+  process.on('SIGINT', () => void stopAll('SIGINT', 0));
+  process.on('SIGTERM', () => void stopAll('SIGTERM', 0));
+  for (const [name, child] of [['API', api], ['worker', worker]] as const) {
+    child.on('exit', (code) => void stopAll(`${name} exited with code ${code}`, 1));
+  }
+  devServer?.onExit((code) => void stopAll(`Temporal dev server exited with code ${code}`, 1));
+
+  const base = config.http.publicBaseUrl;
+  const health = await waitForHealthy(`${base}/health`, 90_000);
+  say(`health: ${JSON.stringify((health as { status?: string } | null)?.status ?? 'no answer')}`);
+  say(`API            ${base}`);
+  say(`Swagger UI     ${base}/docs`);
+  say(`Redoc          ${base}/redoc`);
+  say(`API explorer   ${base}/api-docs`);
+  say(`OpenAPI        ${base}/openapi.json`);
+  say(`Health         ${base}/health`);
+  if (devServer) say(`Temporal UI    ${devServer.uiUrl}`);
+  say('press Ctrl-C to stop everything');
+}
+
+main().catch((err) => {
+  process.stderr.write(`[start] failed: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

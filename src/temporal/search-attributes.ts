@@ -1,0 +1,17 @@
+/**
+ * Custom search attributes that let an operator find a workflow in the Web UI by account, job or
+ * entity type. Registered on the namespace at start (dev server: on its command line).
+ */
+import { defineSearchAttributeKey, SearchAttributeType } from '@temporalio/common';
+
+export const AccountIdAttribute = defineSearchAttributeKey('AccountId', SearchAttributeType.KEYWORD);
+export const JobIdAttribute = defineSearchAttributeKey('JobId', SearchAttributeType.KEYWORD);
+export const EntityTypeAttribute = defineSearchAttributeKey('EntityType', SearchAttributeType.KEYWORD);
+export const ListSourceAttribute = defineSearchAttributeKey('ListSource', SearchAttributeType.KEYWORD);
+
+export const SEARCH_ATTRIBUTES = [AccountIdAttribute, JobIdAttribute, EntityTypeAttribute, ListSourceAttribute];
+
+/** `--search-attribute Name=Type` arguments for `temporal server start-dev`. */
+export function devServerSearchAttributeArgs(): string[] {
+  return SEARCH_ATTRIBUTES.flatMap((key) => ['--search-attribute', `${key.name}=Keyword`]);
+}

@@ -1,0 +1,23 @@
+/** Routes the Temporal SDK's own log lines into our pino logger, so the worker writes one JSON stream. */
+import type { Logger as TemporalLogger, LogLevel, LogMetadata } from '@temporalio/worker';
+import type { Logger } from '../logger';
+
+const LEVELS: Record<LogLevel, 'trace' | 'debug' | 'info' | 'warn' | 'error'> = {
+  TRACE: 'trace',
+  DEBUG: 'debug',
+  INFO: 'info',
+  WARN: 'warn',
+  ERROR: 'error',
+};
+
+export function createWorkerLogger(logger: Logger): TemporalLogger {
+  const log = (level: LogLevel, message: string, meta?: LogMetadata) => logger[LEVELS[level]]({ temporal: meta }, message);
+  return {
+    log,
+    trace: (message, meta) => log('TRACE', message, meta),
+    debug: (message, meta) => log('DEBUG', message, meta),
+    info: (message, meta) => log('INFO', message, meta),
+    warn: (message, meta) => log('WARN', message, meta),
+    error: (message, meta) => log('ERROR', message, meta),
+  };
+}

@@ -1,0 +1,14 @@
+/** Workflow ids are meaningful so operators can find a run in the Web UI by what it is about. */
+
+/** A UTC timestamp safe inside an id: 2026-11-20T23-59-01Z. */
+export const idTimestamp = (at: Date = new Date()) => at.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-');
+
+/**
+ * Ids of workflows started from outside Temporal. Those started by workflows (`webhook-<event_id>`,
+ * `sweep-<source>-v<n>`) are built in workflows/, which may not import runtime code from src/.
+ */
+export const workflowIds = {
+  batch: (jobId: string) => `batch-${jobId}`,
+  /** `pipeline-<source>-<date>`: one refresh of one list (sources like `opensanctions:peps` keep their colon). */
+  pipeline: (source: string, at: Date = new Date()) => `pipeline-${source}-${idTimestamp(at)}`,
+} as const;

@@ -1,0 +1,49 @@
+/**
+ * The Temporal worker process (`npm run start:worker`): runs workflows/ and activities/ on the
+ * `compliance` task queue. On SIGTERM/SIGINT it stops polling and lets running activities finish
+ * within the grace period; anything unfinished is retried by Temporal on the next worker, so no work
+ * is lost either way.
+ */
+import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
+import { createActivities } from '../activities';
+import { loadConfigOrExit } from './config';
+import { openOrm } from './db/orm';
+import { DatabaseNotifications } from './db/notifications';
+import { createScreening } from './modules/screening/screening';
+import { createLogger } from './logger';
+import { temporalConnectionOptions } from './temporal/connection-options';
+import { createWorkerLogger } from './temporal/worker-logger';
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const logger = createLogger(config, 'worker');
+  Runtime.install({
+    logger: createWorkerLogger(logger),
+    telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
+  });
+  const orm = await openOrm(config.db);
+  const notifications = new DatabaseNotifications(config.db.url, logger);
+  const screening = createScreening(orm, logger, config, notifications);
+  await notifications.start();
+  await screening.index.rebuild();
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config));
+  const worker = await Worker.create({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    workflowsPath: require.resolve('../workflows'),
+    activities: createActivities({ config, orm, logger, screening }),
+    shutdownGraceTime: config.shutdownGraceMs,
+  });
+  logger.info({ namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue }, 'worker polling');
+  await worker.run(); // resolves after a shutdown signal once in-flight work has drained
+  await connection.close();
+  await notifications.close();
+  await orm.close(true);
+  logger.info('worker stopped');
+}
+
+main().catch((err) => {
+  process.stderr.write(`worker failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,155 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonOf, type Json } from '../helpers/http';
+import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
+import { loadStandardFixtures } from '../helpers/lists';
+import { testConfig } from '../helpers/test-config';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+describe('compliance cases', () => {
+  let app: TestApp;
+  let client: TestClient;
+  let token: string;
+  let scanId: string;
+  const call = (method: string, path: string, body?: unknown, bearer = token) =>
+    fetch(`${app.url}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${bearer}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+  const openCase = async (reviewer = 'analyst@example.com.au') => jsonOf(await call('POST', '/v1/cases', { scan_id: scanId, reviewer }));
+  const psql = (sql: string) => execFileSync('psql', [app.deps.config.db.url, '-v', 'ON_ERROR_STOP=1', '-c', sql], { stdio: 'pipe' }).toString();
+
+  beforeAll(async () => {
+    app = await startTestApp(testConfig());
+    await loadStandardFixtures(app.deps.orm.em.fork());
+    await app.deps.screening.index.rebuild();
+    client = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey, { plan: 'enterprise', customRequestsPerMinute: 100_000 });
+    token = await tokenFor(app.url, client);
+    scanId = (await jsonOf(await call('POST', '/v1/scans/full', { entity_type: 'person', name: 'Raed Muhammad Hasan Muhammad Hijazi' }))).scan_id;
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('opens a case in pending with the scan summary and a case_created event carrying the reviewer', async () => {
+    const res = await call('POST', '/v1/cases', { scan_id: scanId, reviewer: 'Ann Analyst' });
+    expect(res.status).toBe(201);
+    const created = await jsonOf(res);
+    expect(created).toMatchObject({ scan_id: scanId, reviewer: 'Ann Analyst', decision: 'pending', decision_notes: null, audit_chain_valid: true });
+    expect(created.scan_summary).toMatchObject({ entity_name: 'Raed Muhammad Hasan Muhammad Hijazi', entity_type: 'person', risk_level: 'critical' });
+    expect(created.scan_summary.match_count).toBeGreaterThan(0);
+    expect(created.audit_log).toEqual([expect.objectContaining({ sequence: 1, event_type: 'case_created', actor: 'Ann Analyst', event_data: { reviewer: 'Ann Analyst' }, previous_hash: null })]);
+    const fetched = await jsonOf(await call('GET', `/v1/cases/${created.case_id}`));
+    expect(fetched).toEqual(created);
+  });
+
+  it('follows the state table: any decision from any state, each appended with previous and new decision', async () => {
+    const { case_id: caseId } = await openCase();
+    const rulings = [
+      ['true_match', 'matches DOB and nationality'],
+      ['false_positive', null],
+      ['false_positive', 'confirmed again'],
+      ['pending', 'reopened for a second look'],
+      ['true_match', null],
+    ] as const;
+    let previous = 'pending';
+    for (const [decision, notes] of rulings) {
+      const res = await call('PATCH', `/v1/cases/${caseId}/decision`, { decision, reviewer: 'Bob Reviewer', notes });
+      expect(res.status).toBe(200);
+      const body = await jsonOf(res);
+      expect(body.decision).toBe(decision);
+      expect(body.decision_notes).toBe(notes);
+      const last = body.audit_log.at(-1);
+      expect(last).toMatchObject({ event_type: 'decision_logged', actor: 'Bob Reviewer', event_data: { previous_decision: previous, decision, notes } });
+      expect(Date.parse(body.updated_at)).toBeGreaterThanOrEqual(Date.parse(body.created_at));
+      previous = decision;
+    }
+    const final = await jsonOf(await call('GET', `/v1/cases/${caseId}`));
+    expect(final.audit_log).toHaveLength(rulings.length + 1);
+    expect(final.audit_chain_valid).toBe(true);
+  });
+
+  it('serialises concurrent decisions: the audit log order is the order they took effect', async () => {
+    const { case_id: caseId } = await openCase();
+    const decisions = Array.from({ length: 12 }, (_, i) => (['true_match', 'false_positive', 'pending'] as const)[i % 3]);
+    const responses = await Promise.all(decisions.map((decision, i) => call('PATCH', `/v1/cases/${caseId}/decision`, { decision, reviewer: `reviewer ${i}`, notes: `ruling ${i}` })));
+    expect(responses.map((r) => r.status), JSON.stringify(await Promise.all(responses.map((r) => r.clone().json())))).toEqual(decisions.map(() => 200));
+    const body = await jsonOf(await call('GET', `/v1/cases/${caseId}`));
+    const log = body.audit_log as Json[];
+    expect(log.map((e) => e.sequence)).toEqual(Array.from({ length: 13 }, (_, i) => i + 1));
+    for (let i = 1; i < log.length; i += 1) {
+      const before = i === 1 ? 'pending' : log[i - 1].event_data.decision;
+      expect(log[i].event_data.previous_decision).toBe(before);
+      expect(log[i].previous_hash).toBe(log[i - 1].hash);
+    }
+    expect(body.decision).toBe(log.at(-1).event_data.decision);
+    expect(body.audit_chain_valid).toBe(true);
+  });
+
+  it('answers 404 for another account, 422 for an unknown decision or malformed id, and 404 for a foreign scan', async () => {
+    const { case_id: caseId } = await openCase();
+    const other = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey);
+    const otherToken = await tokenFor(app.url, other);
+    expect((await call('GET', `/v1/cases/${caseId}`, undefined, otherToken)).status).toBe(404);
+    expect((await call('PATCH', `/v1/cases/${caseId}/decision`, { decision: 'true_match', reviewer: 'x' }, otherToken)).status).toBe(404);
+    expect((await call('GET', `/v1/cases/${caseId}/report`, undefined, otherToken)).status).toBe(404);
+    expect((await call('POST', '/v1/cases', { scan_id: scanId, reviewer: 'x' }, otherToken)).status).toBe(404);
+    const unknownDecision = await call('PATCH', `/v1/cases/${caseId}/decision`, { decision: 'maybe', reviewer: 'x' });
+    expect(unknownDecision.status).toBe(422);
+    expect((await jsonOf(unknownDecision)).detail[0].loc).toEqual(['body', 'decision']);
+    const malformed = await call('POST', '/v1/cases', { scan_id: 'nope', reviewer: 'x' });
+    expect(malformed.status).toBe(422);
+    expect((await jsonOf(malformed)).detail[0].loc).toEqual(['body', 'scan_id']);
+    expect((await call('POST', '/v1/cases', { scan_id: scanId, reviewer: '' })).status).toBe(422);
+    expect((await call('POST', '/v1/cases', { scan_id: scanId, reviewer: 'r'.repeat(257) })).status).toBe(422);
+    expect((await call('GET', '/v1/cases/not-a-uuid')).status).toBe(422);
+  });
+
+  it('refuses UPDATE and DELETE of audit events in psql, and reports a chain broken by hand as invalid', async () => {
+    const { case_id: caseId } = await openCase();
+    await call('PATCH', `/v1/cases/${caseId}/decision`, { decision: 'true_match', reviewer: 'x', notes: 'original note' });
+    expect(() => psql(`update case_audit_events set actor = 'mallory' where case_id = '${caseId}'`)).toThrow(/immutable/);
+    expect(() => psql(`delete from case_audit_events where case_id = '${caseId}'`)).toThrow(/immutable/);
+    // An attacker with the power to disable the trigger edits history; the chain gives it away.
+    psql(`begin; alter table case_audit_events disable trigger case_audit_events_immutable;
+          update case_audit_events set event_data = jsonb_set(event_data, '{notes}', '"forged note"') where case_id = '${caseId}' and sequence = 2;
+          alter table case_audit_events enable trigger case_audit_events_immutable; commit;`);
+    const body = await jsonOf(await call('GET', `/v1/cases/${caseId}`));
+    expect(body.audit_log[1].event_data.notes).toBe('forged note');
+    expect(body.audit_chain_valid).toBe(false);
+  });
+
+  it('produces a PDF report whose text holds the entity, the decisions in order and a hash anyone can recompute', async () => {
+    const { case_id: caseId } = await openCase('Carol Compliance');
+    for (const decision of ['true_match', 'false_positive', 'true_match'] as const) {
+      await call('PATCH', `/v1/cases/${caseId}/decision`, { decision, reviewer: 'Dan Decider', notes: `because ${decision}` });
+    }
+    const res = await call('GET', `/v1/cases/${caseId}/report`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe(`attachment; filename="service-case-${caseId}.pdf"`);
+    const headerHash = res.headers.get('x-integrity-hash')!.replace('sha256=', '');
+    const dir = mkdtempSync(join(tmpdir(), 'report-'));
+    const pdf = join(dir, 'report.pdf');
+    writeFileSync(pdf, Buffer.from(await res.arrayBuffer()));
+    const text = execFileSync('pdftotext', ['-layout', pdf, '-']).toString();
+    expect(text).toContain('Raed Muhammad Hasan Muhammad Hijazi');
+    expect(text).toContain(headerHash);
+    const order = ['True match', 'False positive', 'True match'].map((label, i, all) => {
+      const from = all.slice(0, i).reduce((pos) => text.indexOf('because', pos) + 1, 0);
+      return text.indexOf(label, from);
+    });
+    expect(order.every((pos, i) => pos > 0 && (i === 0 || pos > order[i - 1]!))).toBe(true);
+    expect(text.indexOf('because true_match')).toBeLessThan(text.indexOf('because false_positive'));
+
+    const canonical = await call('GET', `/v1/cases/${caseId}/report.json`);
+    const raw = await canonical.text();
+    expect(createHash('sha256').update(raw, 'utf8').digest('hex')).toBe(headerHash);
+    expect(JSON.parse(raw).audit_log).toHaveLength(4);
+  });
+});

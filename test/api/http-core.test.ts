@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonOf } from '../helpers/http';
+import { testConfig } from '../helpers/test-config';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+describe('HTTP core', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(testConfig());
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('answers malformed JSON with a 422 JSON error located at the body, never a 500 or HTML', async () => {
+    const res = await fetch(`${app.url}/v1/anything`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{bad' });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    const body = await jsonOf(res);
+    expect(body.detail).toHaveLength(1);
+    expect(body.detail[0]).toMatchObject({ loc: ['body'], type: 'json_invalid' });
+    expect(body.detail[0].msg).toMatch(/Malformed JSON/);
+  });
+
+  it('refuses a body of an unsupported content type with 415', async () => {
+    const res = await fetch(`${app.url}/v1/anything`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' });
+    expect(res.status).toBe(415);
+    const body = await jsonOf(res);
+    expect(body.detail).toMatch(/Unsupported Content-Type "text\/plain"/);
+  });
+
+  it('answers unknown routes with 404 in the spec shape', async () => {
+    const res = await fetch(`${app.url}/v1/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await jsonOf(res)).toEqual({ detail: 'No route for GET /v1/nothing-here' });
+  });
+
+  it('answers a wrong method on a known path with 405 and an Allow header', async () => {
+    const res = await fetch(`${app.url}/health`, { method: 'DELETE' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toContain('GET');
+    expect((await jsonOf(res)).detail).toMatch(/not allowed/);
+  });
+
+  it('puts a request id on every response, echoing a sane one the caller sent', async () => {
+    const generated = await fetch(`${app.url}/nothing`);
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const echoed = await fetch(`${app.url}/health`, { headers: { 'X-Request-Id': 'trace-abc.123' } });
+    expect(echoed.headers.get('x-request-id')).toBe('trace-abc.123');
+    const replaced = await fetch(`${app.url}/health`, { headers: { 'X-Request-Id': 'bad id with spaces' } });
+    expect(replaced.headers.get('x-request-id')).not.toBe('bad id with spaces');
+  });
+});
+
+describe('capabilities not built yet', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp(testConfig());
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it.each([
+    ['POST', '/acp/jobs', /agent-job interface/],
+    ['GET', '/v1/trust-score/51824753556', /Trust Score/],
+    ['GET', '/v1/credits/pricing', /Credits/],
+    ['POST', '/v1/ask', /Q&A/],
+  ])('%s %s answers 501 saying so, not a fake answer', async (method, path, detail) => {
+    const res = await fetch(`${app.url}${path}`, { method });
+    expect(res.status).toBe(501);
+    expect((await jsonOf(res)).detail).toMatch(detail);
+  });
+});

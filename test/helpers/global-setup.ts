@@ -1,0 +1,64 @@
+/**
+ * Integration-test setup, once per run: a fresh PostgreSQL database (migrated), and a real Temporal
+ * dev server started through @temporalio/testing with the locally built CLI. Tests receive their
+ * addresses through vitest's `inject`; both are torn down (database dropped) at the end.
+ */
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+import type { TestProject } from 'vitest/node';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { migrate } from '../../src/db/migrate';
+import { resolveTemporalCli } from '../../src/temporal/cli-binary';
+import { SEARCH_ATTRIBUTES } from '../../src/temporal/search-attributes';
+
+const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    databaseUrl: string;
+    temporalAddress: string;
+    temporalNamespace: string;
+    redisUrl: string;
+    runId: string;
+  }
+}
+
+async function dropDatabase(name: string): Promise<void> {
+  const client = new Client({ connectionString: `${SERVER_URL}/postgres` });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists "${name}" with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const databaseName = `ci_test_${runId}`;
+  const databaseUrl = `${SERVER_URL}/${databaseName}`;
+  await migrate({ url: databaseUrl, poolMax: 2 });
+
+  const cli = await resolveTemporalCli({ log: (line) => process.stdout.write(`${line}\n`) });
+  const namespace = 'test';
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: {
+      ...(cli.kind === 'path' ? { executable: { type: 'existing-path' as const, path: cli.path } } : {}),
+      ip: '127.0.0.1',
+      namespace,
+      searchAttributes: SEARCH_ATTRIBUTES,
+      extraArgs: ['--log-level', 'error'],
+    },
+  });
+
+  project.provide('databaseUrl', databaseUrl);
+  project.provide('temporalAddress', env.address);
+  project.provide('temporalNamespace', namespace);
+  project.provide('redisUrl', process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+  project.provide('runId', runId);
+
+  return async () => {
+    await env.teardown();
+    await dropDatabase(databaseName);
+  };
+}

@@ -1,0 +1,39 @@
+/** Test factories for accounts, client registrations and tokens, through the real services and endpoint. */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createAccount } from '../../src/modules/identity/accounts';
+import { registerClient } from '../../src/modules/identity/client-registrations';
+import type { Plan } from '../../src/modules/identity/plans';
+import { ALL_SCOPES } from '../../src/modules/identity/scopes';
+
+export interface TestClient {
+  accountId: string;
+  clientId: string;
+  clientSecret: string;
+  webhookSecret: string;
+}
+
+export async function createTestClient(
+  em: EntityManager,
+  encryptionKey: Buffer,
+  options: { plan?: Plan; scopes?: string[]; expiresAt?: Date | null; customRequestsPerMinute?: number; accountId?: string } = {},
+): Promise<TestClient> {
+  const accountId =
+    options.accountId ??
+    (await createAccount(em.fork(), { name: 'Test account', plan: options.plan ?? 'scale', customRequestsPerMinute: options.customRequestsPerMinute ?? null })).id;
+  const issued = await registerClient(em.fork(), encryptionKey, {
+    accountId,
+    name: 'test client',
+    scopes: options.scopes ?? ALL_SCOPES,
+    expiresAt: options.expiresAt ?? null,
+  });
+  return { accountId, clientId: issued.clientId, clientSecret: issued.clientSecret!, webhookSecret: issued.webhookSecret! };
+}
+
+/** Obtains a token through POST /v1/oauth/token with form fields. */
+export async function tokenFor(baseUrl: string, client: Pick<TestClient, 'clientId' | 'clientSecret'>, scope?: string): Promise<string> {
+  const form = new URLSearchParams({ grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret });
+  if (scope) form.set('scope', scope);
+  const res = await fetch(`${baseUrl}/v1/oauth/token`, { method: 'POST', body: form });
+  if (res.status !== 200) throw new Error(`token request failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { access_token: string }).access_token;
+}

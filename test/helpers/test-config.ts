@@ -1,0 +1,18 @@
+/** A config for integration tests: the run's database, Redis and Temporal, plus per-test overrides. */
+import { inject } from 'vitest';
+import { loadConfig, type AppConfig } from '../../src/config';
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: inject('databaseUrl'),
+    DATABASE_POOL_MAX: '5',
+    REDIS_URL: inject('redisUrl'),
+    REDIS_KEY_PREFIX: `test:${inject('runId')}:`,
+    TEMPORAL_ADDRESS: inject('temporalAddress'),
+    TEMPORAL_NAMESPACE: inject('temporalNamespace'),
+    TEMPORAL_TASK_QUEUE: `test-${inject('runId')}`,
+    ...overrides,
+  });
+}

@@ -1,0 +1,56 @@
+/**
+ * A real Temporal worker for integration tests, on the run's dev server and the test's own task
+ * queue. The workflow bundle is built once per test file and reused.
+ */
+import { join } from 'node:path';
+import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { createActivities } from '../../activities';
+import type { AppConfig } from '../../src/config';
+import { openOrm, type Orm } from '../../src/db/orm';
+import { DatabaseNotifications } from '../../src/db/notifications';
+import { createScreening, type Screening } from '../../src/modules/screening/screening';
+import { createLogger } from '../../src/logger';
+
+let runtimeInstalled = false;
+let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
+
+export interface TestWorker {
+  orm: Orm;
+  screening: Screening;
+  stop(): Promise<void>;
+}
+
+export async function startTestWorker(config: AppConfig): Promise<TestWorker> {
+  if (!runtimeInstalled) {
+    Runtime.install({ logger: new DefaultLogger('ERROR') });
+    runtimeInstalled = true;
+  }
+  bundle ??= bundleWorkflowCode({ workflowsPath: join(__dirname, '..', '..', 'workflows', 'index.ts'), logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } });
+  const orm = await openOrm(config.db);
+  const logger = createLogger(config, 'test-worker');
+  const notifications = new DatabaseNotifications(config.db.url, logger);
+  const screening = createScreening(orm, logger, config, notifications);
+  await notifications.start();
+  await screening.index.rebuild();
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const worker = await Worker.create({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    workflowBundle: await bundle,
+    activities: createActivities({ config, orm, logger, screening }),
+    shutdownGraceTime: '2 seconds',
+  });
+  const running = worker.run();
+  return {
+    orm,
+    screening,
+    stop: async () => {
+      worker.shutdown();
+      await running;
+      await connection.close();
+      await notifications.close();
+      await orm.close(true);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import type { ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { Client, Connection } from '@temporalio/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FullScanRequestSchema } from '../../src/modules/screening/scan-request.schema';
+import { enrol } from '../../src/modules/monitoring/enrolments';
+import { refreshInput } from '../../src/temporal/workflow-inputs';
+import { watchlistRefreshWorkflow } from '../../workflows/watchlist-refresh';
+import { eventually, startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver';
+import { createTestClient } from '../helpers/identity';
+import { writeSimpleCsv, type SyntheticTarget } from '../helpers/synthetic-lists';
+import { testConfig } from '../helpers/test-config';
+import { startWorkerProcess, workerProcessEnv } from '../helpers/worker-process';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+const ENROLMENTS = 60;
+
+describe('a worker killed in the middle of a monitoring sweep', () => {
+  const source = `opensanctions:crash_${randomUUID().slice(0, 8)}`;
+  let receiver: HttpsReceiver;
+  let app: TestApp;
+  let worker: ChildProcess | undefined;
+  let env: Record<string, string>;
+  const startWorker = () => startWorkerProcess(env);
+
+  beforeAll(async () => {
+    receiver = await startHttpsReceiver();
+    env = workerProcessEnv(`sweep-crash-${randomUUID()}`, {
+      MONITORING_SWEEP_PAGE_SIZE: '5',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      WEBHOOK_CA_BUNDLE_PATH: receiver.caPath,
+      // A delivery that times out on a busy machine is retried in a second, not the production 30 s.
+      WEBHOOK_INITIAL_BACKOFF_SECONDS: '1',
+    });
+    app = await startTestApp(testConfig(env));
+  });
+  afterAll(async () => {
+    worker?.kill('SIGKILL');
+    await app?.close();
+    await receiver?.close();
+  });
+
+  it('resumes on a new worker and alerts each enrolment exactly once', async () => {
+    const config = app.deps.config;
+    const owner = await createTestClient(app.deps.orm.em.fork(), config.auth.encryptionKey, { plan: 'enterprise' });
+    const names = Array.from({ length: ENROLMENTS }, (_, i) => `Crashtest Person Number${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))} Zyxwvutsky`);
+    const enrolmentIds: string[] = [];
+    for (const name of names) {
+      const scan = await app.deps.screening.scans.create(app.deps.orm.em.fork(), { owner, request: FullScanRequestSchema.parse({ entity_type: 'person', name }) });
+      const { enrolment } = await enrol(app.deps.orm.em.fork(), owner, { scanId: scan.scanId, entityName: name, entityType: 'person', webhookUrl: receiver.url });
+      enrolmentIds.push(enrolment.enrolment_id);
+    }
+    worker = startWorker();
+    const connection = await Connection.connect({ address: config.temporal.address });
+    const temporal = new Client({ connection, namespace: config.temporal.namespace });
+    try {
+      const targets: SyntheticTarget[] = names.map((name, i) => ({ id: `C-${i}`, schema: 'Person', name }));
+      const outcome = await temporal.workflow.execute(watchlistRefreshWorkflow, {
+        taskQueue: config.temporal.taskQueue,
+        workflowId: `pipeline-${source}-${randomUUID()}`,
+        args: [refreshInput(config, { source, file: writeSimpleCsv(targets) })],
+      });
+      const alertCount = async () =>
+        (await app.deps.orm.em.fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from monitoring_alerts where sweep_key = ?', [outcome.sweep!.replace(/^sweep-/, '')]))[0]!.n;
+      await eventually(async () => (await alertCount()) >= 5, 60_000, 'the sweep to be under way');
+      worker.kill('SIGKILL');
+      await new Promise((r) => worker!.once('exit', r));
+      const atKill = await alertCount();
+      expect(atKill).toBeLessThan(ENROLMENTS);
+
+      worker = startWorker();
+      await temporal.workflow.getHandle(outcome.sweep!).result();
+      const rows = await app.deps.orm.em.fork().getConnection().execute<{ enrolment_id: string; n: number }[]>(
+        'select enrolment_id, count(*)::int as n from monitoring_alerts where sweep_key = ? group by enrolment_id',
+        [outcome.sweep!.replace(/^sweep-/, '')],
+      );
+      expect(rows).toHaveLength(ENROLMENTS);
+      expect(rows.every((r) => r.n === 1)).toBe(true);
+      expect(new Set(rows.map((r) => r.enrolment_id))).toEqual(new Set(enrolmentIds));
+
+      const deliveredFor = (id: string) => receiver.received.filter((r) => JSON.parse(r.rawBody.toString()).data?.enrolment_id === id).length;
+      await eventually(async () => enrolmentIds.every((id) => deliveredFor(id) >= 1), 90_000, 'every alert to be delivered').catch((err) => {
+        throw new Error(`${err.message}: ${enrolmentIds.filter((id) => deliveredFor(id) >= 1).length} of ${ENROLMENTS} delivered`);
+      });
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(enrolmentIds.map(deliveredFor).every((n) => n === 1)).toBe(true);
+    } finally {
+      await connection.close();
+    }
+  }, 240_000);
+});

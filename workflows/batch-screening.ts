@@ -1,0 +1,77 @@
+/**
+ * Batch screening (`batch-<job_id>`): items are screened with bounded concurrency, each into a real
+ * permanent scan; one item's failure never fails the job. When all are settled the job completes and,
+ * with a webhook URL, `batch.completed` is handed to its own delivery workflow, which outlives this one.
+ */
+import { ActivityFailure, ParentClosePolicy, defineQuery, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
+import type { BatchActivities } from '../activities/batches';
+import { batchItemScreening, quickDatabaseWork } from './activity-options';
+import { webhookDeliveryWorkflow, type WebhookDeliveryInput } from './webhook-delivery';
+
+export interface BatchProgress {
+  jobId: string;
+  status: 'pending' | 'running' | 'completed' | 'abandoned';
+  total: number;
+  completed: number;
+  failed: number;
+}
+
+export const batchProgressQuery = defineQuery<BatchProgress>('batchProgress');
+
+export interface BatchScreeningInput {
+  jobId: string;
+  accountId: string;
+  totalItems: number;
+  concurrency: number;
+  /** Items per activity. */
+  chunkSize: number;
+  webhookPolicy: WebhookDeliveryInput['policy'];
+}
+
+const records = proxyActivities<BatchActivities>(quickDatabaseWork);
+const screening = proxyActivities<BatchActivities>(batchItemScreening);
+
+export async function batchScreeningWorkflow(input: BatchScreeningInput): Promise<BatchProgress> {
+  const progress: BatchProgress = { jobId: input.jobId, status: 'pending', total: input.totalItems, completed: 0, failed: 0 };
+  setHandler(batchProgressQuery, () => progress);
+
+  if (!(await records.startBatch(input.jobId))) {
+    progress.status = 'abandoned'; // the submission's transaction never committed: nothing was accepted
+    return progress;
+  }
+  progress.status = 'running';
+
+  const chunks: number[][] = [];
+  for (let i = 0; i < input.totalItems; i += input.chunkSize) {
+    chunks.push(Array.from({ length: Math.min(input.chunkSize, input.totalItems - i) }, (_, k) => i + k));
+  }
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < chunks.length) {
+      const indexes = chunks[next++]!;
+      try {
+        const tally = await screening.screenBatchItems({ jobId: input.jobId, indexes });
+        progress.completed += tally.completed;
+        progress.failed += tally.failed;
+      } catch (err) {
+        const reason = err instanceof ActivityFailure && err.cause ? err.cause.message : String(err);
+        await records.failBatchItems({ jobId: input.jobId, indexes, error: `screening failed after retries: ${reason}` });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(input.concurrency, chunks.length) }, lane));
+
+  const completion = await records.completeBatch(input.jobId);
+  progress.completed = completion.completed;
+  progress.failed = completion.failed;
+  progress.status = 'completed';
+  if (completion.webhookEventId) {
+    await startChild(webhookDeliveryWorkflow, {
+      workflowId: `webhook-${completion.webhookEventId}`,
+      args: [{ eventId: completion.webhookEventId, policy: input.webhookPolicy }],
+      parentClosePolicy: ParentClosePolicy.ABANDON,
+      taskQueue: workflowInfo().taskQueue,
+    });
+  }
+  return progress;
+}

@@ -1,0 +1,6 @@
+/** The one barrel the worker loads (workflowsPath): every workflow the service runs. */
+export { platformCheckWorkflow } from './platform-check';
+export { watchlistRefreshWorkflow } from './watchlist-refresh';
+export { batchScreeningWorkflow } from './batch-screening';
+export { webhookDeliveryWorkflow } from './webhook-delivery';
+export { monitoringSweepWorkflow } from './monitoring-sweep';

@@ -1,0 +1,81 @@
+/**
+ * The data pipeline for one list: fetch → parse and store a new version (or find it unchanged) →
+ * announce the new version. Every run is recorded in `pipeline_runs`, failures included.
+ */
+import { ApplicationFailure, ParentClosePolicy, defineQuery, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
+import type { WatchlistActivities } from '../activities/watchlists';
+import type { RefreshRequest } from '../src/modules/watchlists/list-fetcher';
+import type { StoredVersion } from '../src/modules/watchlists/list-version.store';
+import { listParsing, quickDatabaseWork, listDownload } from './activity-options';
+import { monitoringSweepWorkflow, type MonitoringSweepInput } from './monitoring-sweep';
+
+/** What the refresh passes to the monitoring sweep it starts on a new version. */
+export type SweepSettings = Pick<MonitoringSweepInput, 'pageSize' | 'webhookPolicy'>;
+
+export interface RefreshWorkflowInput extends RefreshRequest {
+  sweep: SweepSettings;
+}
+
+export interface RefreshResult {
+  outcome: 'created' | 'unchanged' | 'not_modified';
+  version: StoredVersion | null;
+  sweep: string | null;
+}
+
+export type RefreshStage = 'starting' | 'fetching' | 'storing' | 'announcing' | 'done' | 'failed';
+export const refreshStageQuery = defineQuery<RefreshStage>('refreshStage');
+
+const records = proxyActivities<WatchlistActivities>(quickDatabaseWork);
+const downloads = proxyActivities<WatchlistActivities>(listDownload);
+const parsing = proxyActivities<WatchlistActivities>(listParsing);
+
+/**
+ * The hook from the data pipeline to ongoing monitoring: a new list version starts `sweep-<source>-v<n>`,
+ * which outlives this workflow. Returns the sweep's workflow id.
+ */
+async function startMonitoringSweep(settings: SweepSettings, version: StoredVersion): Promise<string> {
+  const sweepKey = `${version.source}-v${version.versionNumber}`;
+  const workflowId = `sweep-${sweepKey}`;
+  await startChild(monitoringSweepWorkflow, {
+    workflowId,
+    args: [{ sweepKey, ...settings }],
+    parentClosePolicy: ParentClosePolicy.ABANDON,
+    taskQueue: workflowInfo().taskQueue,
+  });
+  return workflowId;
+}
+
+export async function watchlistRefreshWorkflow(request: RefreshWorkflowInput): Promise<RefreshResult> {
+  let stage: RefreshStage = 'starting';
+  setHandler(refreshStageQuery, () => stage);
+  const { runId, workflowId } = workflowInfo();
+  await records.beginRefresh({ runId, source: request.source, workflowId });
+  try {
+    stage = 'fetching';
+    const fetched = await downloads.fetchListFiles(request);
+    if (fetched.status === 'not_modified') {
+      await records.finishRefresh({ runId, status: 'unchanged', detail: { reason: 'not modified since the last download' } });
+      stage = 'done';
+      return { outcome: 'not_modified', version: null, sweep: null };
+    }
+    stage = 'storing';
+    const version = await parsing.storeListVersion({ runId, source: request.source, list: fetched, listKind: request.listKind });
+    let sweep: string | null = null;
+    if (version.outcome === 'created') {
+      stage = 'announcing';
+      sweep = await startMonitoringSweep(request.sweep, version);
+    }
+    await records.finishRefresh({
+      runId,
+      status: version.outcome === 'created' ? 'succeeded' : 'unchanged',
+      detail: { version, origin: fetched.origin, validators: fetched.validators, sweep },
+    });
+    stage = 'done';
+    return { outcome: version.outcome, version, sweep };
+  } catch (err) {
+    stage = 'failed';
+    const message = err instanceof ApplicationFailure || err instanceof Error ? (err.cause instanceof Error ? err.cause.message : err.message) : String(err);
+    await records.finishRefresh({ runId, status: 'failed', detail: { error: message } });
+    throw err;
+  }
+}
