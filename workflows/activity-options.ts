@@ -30,9 +30,13 @@ export const batchItemScreening: ActivityOptions = {
   retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 6 },
 };
 
-/** One webhook attempt: the HTTP timeout lives in the activity; Temporal retries only infrastructure errors. */
+/**
+ * One webhook attempt: the HTTP timeout lives in the activity; Temporal retries only infrastructure errors.
+ * The attempt heartbeats, so one lost with its worker is noticed in seconds, not after the minute.
+ */
 export const webhookAttempt: ActivityOptions = {
   startToCloseTimeout: '1 minute',
+  heartbeatTimeout: '10 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
 };
 

@@ -1,6 +1,7 @@
 /**
  * A real HTTPS webhook receiver on 127.0.0.1 with its own self-signed CA (made with openssl per run),
- * recording every request's raw body and headers. Responses can be scripted (e.g. 500, 500, then 200).
+ * recording every request's raw body and headers. Responses can be scripted (e.g. 500, 500, then 200) and
+ * held back for a while, so a test can kill a worker while its deliveries are in flight.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,8 @@ export interface HttpsReceiver {
   received: ReceivedWebhook[];
   /** Statuses to answer next, in order; afterwards 200. */
   script(statuses: number[]): void;
+  /** Answers every later request only after `ms` (it is recorded on arrival). */
+  hold(ms: number): void;
   close(): Promise<void>;
 }
 
@@ -38,13 +41,14 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
   const { caPath, key, cert } = makeCertificates(dir);
   const received: ReceivedWebhook[] = [];
   let scripted: number[] = [];
+  let holdMs = 0;
   const server: Server = createServer({ key, cert }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url ?? '/', headers: req.headers, rawBody: Buffer.concat(chunks) });
       res.statusCode = scripted.shift() ?? 200;
-      res.end('ok');
+      setTimeout(() => res.end('ok'), holdMs);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,6 +59,9 @@ export async function startHttpsReceiver(): Promise<HttpsReceiver> {
     received,
     script: (statuses) => {
       scripted = [...statuses];
+    },
+    hold: (ms) => {
+      holdMs = ms;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
