@@ -1,0 +1,96 @@
+/**
+ * Open-loop load at a constant rate over a fixed pool of keep-alive connections, for "p99 at N requests
+ * per second". Request i is due at start + i/rate; its latency runs from that due time to the end of its
+ * response, so time spent waiting for a free connection counts (no coordinated omission).
+ *
+ * Why not autocannon's `overallRate`: it caps each connection per one-second window and lets it send
+ * back to back until the cap, so all connections burst at every second boundary and the "paced" run is
+ * a closed loop for part of each second. loadtest's `requestsPerSecond` paces evenly but opens a new
+ * client whenever all are busy, so it does not hold a fixed number of connections.
+ */
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Pool } from 'undici';
+
+export interface PacedLoadOptions {
+  url: string;
+  path: string;
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  /** Request bodies, used in turn. */
+  bodies: string[];
+  connections: number;
+  ratePerSecond: number;
+  durationSeconds: number;
+  /** Seconds sent first at the same rate over the same connections and not counted (connections opened, code warm). */
+  warmupSeconds: number;
+}
+
+export interface PacedLoadResult {
+  sent: number;
+  ok: number;
+  failed: number;
+  /** Responses per second over the whole run. */
+  achievedRate: number;
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** Sends `ratePerSecond × durationSeconds` requests at even intervals (after the warm-up) and reports latency percentiles. */
+export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadResult> {
+  const pool = new Pool(options.url, { connections: options.connections, pipelining: 1 });
+  const warmup = Math.round(options.ratePerSecond * options.warmupSeconds);
+  const total = warmup + Math.round(options.ratePerSecond * options.durationSeconds);
+  const intervalMs = 1000 / options.ratePerSecond;
+  const latencies: number[] = [];
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+
+  const send = (index: number, dueAt: number) => {
+    const done = pool
+      .request({ path: options.path, method: options.method, headers: options.headers, body: options.bodies[index % options.bodies.length] })
+      .then(async (response) => {
+        await response.body.dump();
+        if (index < warmup) return;
+        if (response.statusCode >= 200 && response.statusCode < 300) latencies.push(performance.now() - dueAt);
+        else failed += 1;
+      })
+      .catch(() => {
+        if (index >= warmup) failed += 1;
+      })
+      .finally(() => inFlight.delete(done));
+    inFlight.add(done);
+  };
+
+  const start = performance.now();
+  const measuredFrom = start + warmup * intervalMs;
+  let next = 0;
+  while (next < total) {
+    const now = performance.now();
+    // Everything due by now goes out, so a late timer never lowers the offered rate.
+    while (next < total && start + next * intervalMs <= now) {
+      send(next, start + next * intervalMs);
+      next += 1;
+    }
+    // Sleep at least a millisecond: spinning on setImmediate would take a core from the service measured.
+    await sleep(Math.max(1, Math.floor(start + next * intervalMs - performance.now())));
+  }
+  while (inFlight.size) await Promise.race(inFlight);
+  const elapsedSeconds = (performance.now() - measuredFrom) / 1000;
+  await pool.close();
+
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    sent: total - warmup,
+    ok: latencies.length,
+    failed,
+    achievedRate: Math.round(latencies.length / elapsedSeconds),
+    latencyMs: { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? Number.NaN) },
+  };
+}
