@@ -30,7 +30,7 @@ export interface PacedLoadResult {
   sent: number;
   ok: number;
   failed: number;
-  /** Responses per second over the whole run. */
+  /** Successful responses per second over the measured part of the run. */
   achievedRate: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
 }
