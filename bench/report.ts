@@ -9,19 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { caseIntegrityHash } from '../src/modules/cases/case-integrity';
 import { renderCaseReport } from '../src/modules/cases/case-report.pdf';
-import { caseReportView, type Ruling } from '../test/helpers/case-report-view.factory';
+import { caseReportView, manyRulings } from '../test/helpers/case-report-view.factory';
 
 const RUNS = 7;
 const TARGET_MS = 2_000;
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
 async function main(): Promise<void> {
-  const rulings: Ruling[] = Array.from({ length: 499 }, (_, i) => ({
-    decision: (['true_match', 'false_positive', 'pending'] as const)[i % 3]!,
-    reviewer: `reviewer${i}@example.com.au`,
-    notes: i % 4 === 0 ? `Review ${i}: checked the date of birth and nationality against the listed entry.` : null,
-  }));
-  const view = caseReportView(rulings);
+  const view = caseReportView(manyRulings(499));
   const dir = mkdtempSync(join(tmpdir(), 'bench-report-'));
   say(`bench:report — case report PDF for a case with ${view.audit_log.length} audit events, ${RUNS} runs (plus one warm-up)`);
   try {

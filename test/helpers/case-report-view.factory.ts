@@ -38,6 +38,15 @@ export function auditLog(rulings: Ruling[], caseId = CASE_ID): StoredAuditEvent[
   return events;
 }
 
+/** `count` rulings cycling through the decisions, every fourth with a note: a long case (the report test and bench:report). */
+export function manyRulings(count: number): Ruling[] {
+  return Array.from({ length: count }, (_, i) => ({
+    decision: (['true_match', 'false_positive', 'pending'] as const)[i % 3]!,
+    reviewer: `reviewer${i}@example.com.au`,
+    notes: i % 4 === 0 ? `Review ${i}: checked the date of birth and nationality against the listed entry.` : null,
+  }));
+}
+
 export function match(overrides: Partial<CaseReportMatch> = {}): CaseReportMatch {
   return {
     matched_name: 'Ivan Petrovich Sidorov',

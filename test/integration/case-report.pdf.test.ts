@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/integrity/canonical-json';
 import { caseIntegrityHash, type CaseReportView } from '../../src/modules/cases/case-integrity';
 import { renderCaseReport } from '../../src/modules/cases/case-report.pdf';
-import { caseReportView, realisticCaseReportView, type Ruling } from '../helpers/case-report-view.factory';
+import { caseReportView, manyRulings, realisticCaseReportView, type Ruling } from '../helpers/case-report-view.factory';
 
 const dir = mkdtempSync(join(tmpdir(), 'case-report-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -92,12 +92,7 @@ describe('the case report PDF', () => {
   });
 
   it('puts the hash, the page number and the not-legal-advice line on every page of a 500-event case', async () => {
-    const many: Ruling[] = Array.from({ length: 499 }, (_, i) => ({
-      decision: (['true_match', 'false_positive', 'pending'] as const)[i % 3]!,
-      reviewer: `reviewer${i}@example.com.au`,
-      notes: i % 4 === 0 ? `Review ${i}: checked the date of birth and nationality against the listed entry.` : null,
-    }));
-    const view = caseReportView(many);
+    const view = caseReportView(manyRulings(499));
     expect(view.audit_log).toHaveLength(500);
     const path = await renderToFile(view, 'five-hundred'); // its speed is measured by `npm run bench:report`
 
