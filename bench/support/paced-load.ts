@@ -28,11 +28,15 @@ export interface PacedLoadOptions {
 
 export interface PacedLoadResult {
   sent: number;
+  /** Requests sent in the warm-up, not counted in the figures. */
+  warmupSent: number;
   ok: number;
   failed: number;
   /** Successful responses per second over the measured part of the run. */
   achievedRate: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /** The measured seconds with the slowest responses (second index from the start of the measured part, and its worst latency), slowest first: when the tail happened. */
+  worstSeconds: { second: number; maxMs: number; count: number }[];
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -49,17 +53,31 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   const total = warmup + Math.round(options.ratePerSecond * options.durationSeconds);
   const intervalMs = 1000 / options.ratePerSecond;
   const latencies: number[] = [];
+  const bySecond = new Map<number, { maxMs: number; count: number }>();
   let failed = 0;
   const inFlight = new Set<Promise<void>>();
+
+  const record = (index: number, dueAt: number, statusCode: number) => {
+    if (index < warmup) return;
+    if (statusCode < 200 || statusCode >= 300) {
+      failed += 1;
+      return;
+    }
+    const latency = performance.now() - dueAt;
+    latencies.push(latency);
+    const second = Math.floor((index - warmup) / options.ratePerSecond);
+    const bucket = bySecond.get(second) ?? { maxMs: 0, count: 0 };
+    bucket.maxMs = Math.max(bucket.maxMs, latency);
+    bucket.count += 1;
+    bySecond.set(second, bucket);
+  };
 
   const send = (index: number, dueAt: number) => {
     const done = pool
       .request({ path: options.path, method: options.method, headers: options.headers, body: options.bodies[index % options.bodies.length] })
       .then(async (response) => {
         await response.body.dump();
-        if (index < warmup) return;
-        if (response.statusCode >= 200 && response.statusCode < 300) latencies.push(performance.now() - dueAt);
-        else failed += 1;
+        record(index, dueAt, response.statusCode);
       })
       .catch(() => {
         if (index >= warmup) failed += 1;
@@ -88,9 +106,14 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
   const sorted = latencies.sort((a, b) => a - b);
   return {
     sent: total - warmup,
+    warmupSent: warmup,
     ok: latencies.length,
     failed,
     achievedRate: Math.round(latencies.length / elapsedSeconds),
     latencyMs: { p50: round(percentile(sorted, 50)), p90: round(percentile(sorted, 90)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? Number.NaN) },
+    worstSeconds: [...bySecond]
+      .map(([second, b]) => ({ second, maxMs: round(b.maxMs), count: b.count }))
+      .sort((a, b) => b.maxMs - a.maxMs)
+      .slice(0, 5),
   };
 }

@@ -28,6 +28,8 @@ export interface BenchStack {
   url: string;
   config: AppConfig;
   env: Record<string, string>;
+  /** Process ids of the API (the cluster primary when API_PROCESSES > 1) and the worker, for CPU accounting. */
+  pids: { api: number; worker: number };
   restartWorker(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -75,6 +77,9 @@ export async function startBenchStack(name: string, extraEnv: Record<string, str
     url,
     config,
     env,
+    get pids() {
+      return { api: api.pid ?? 0, worker: worker.pid ?? 0 };
+    },
     restartWorker: async () => {
       await stopChild(worker, 10_000);
       worker = startProcess('src/worker.ts', env);

@@ -1,0 +1,80 @@
+/**
+ * CPU time per process group over a stretch of a benchmark, read from /proc (Linux), so a latency figure
+ * can be explained: which of the API, PostgreSQL, Redis and the load generator used the cores, in CPU
+ * milliseconds per request. Latency percentiles move with whatever else the machine runs; CPU per request
+ * barely does, so it is the figure to compare when changing the code. Also the hypervisor's steal time.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+
+const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux architecture Node supports
+
+interface ProcessTimes {
+  pid: number;
+  ppid: number;
+  command: string;
+  ticks: number;
+}
+
+function readProcesses(): ProcessTimes[] {
+  const processes: ProcessTimes[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const close = stat.lastIndexOf(')');
+      const fields = stat.slice(close + 2).split(' ');
+      processes.push({ pid: Number(entry), ppid: Number(fields[1]), command: stat.slice(stat.indexOf('(') + 1, close), ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return processes;
+}
+
+function stealTicks(): number {
+  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+  return Number(cpu[8] ?? 0);
+}
+
+/** The group a process belongs to: a named process tree (by its root pid), or its command name. */
+function groupOf(process: ProcessTimes, parents: Map<number, number>, roots: Map<number, string>): string | undefined {
+  for (let pid: number | undefined = process.pid; pid && pid > 1; pid = parents.get(pid)) {
+    const root = roots.get(pid);
+    if (root) return root;
+  }
+  if (process.command === 'postgres') return 'PostgreSQL';
+  if (process.command === 'redis-server') return 'Redis';
+  return undefined;
+}
+
+function snapshot(roots: Map<number, string>): Map<string, number> {
+  const processes = readProcesses();
+  const parents = new Map(processes.map((p) => [p.pid, p.ppid]));
+  const groups = new Map<string, number>();
+  for (const p of processes) {
+    const group = groupOf(p, parents, roots);
+    if (group) groups.set(group, (groups.get(group) ?? 0) + p.ticks);
+  }
+  return groups;
+}
+
+/**
+ * Starts measuring the named process trees (e.g. `{ API: apiPid, 'load generator': process.pid }`) plus
+ * PostgreSQL, Redis and steal; the returned function gives CPU milliseconds per request over `requests`.
+ * Processes that ended in between are not counted, so measure over a stretch where the services run.
+ */
+export function measureProcessCpu(trees: Record<string, number>): (requests: number) => string {
+  const roots = new Map(Object.entries(trees).map(([name, pid]) => [pid, name]));
+  const start = snapshot(roots);
+  const startSteal = stealTicks();
+  const startedAt = performance.now();
+  return (requests) => {
+    const end = snapshot(roots);
+    const perRequest = [...end].map(([group, ticks]) => `${group} ${(((ticks - (start.get(group) ?? 0)) * 1000) / TICKS_PER_SECOND / Math.max(1, requests)).toFixed(2)}`);
+    const wallTicks = ((performance.now() - startedAt) / 1000) * TICKS_PER_SECOND * cpus().length;
+    const steal = Math.round((100 * (stealTicks() - startSteal)) / Math.max(1, wallTicks));
+    return `CPU ms per request: ${perRequest.join(', ')}; hypervisor steal ${steal}% of the cores`;
+  };
+}
