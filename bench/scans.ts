@@ -7,15 +7,27 @@
  * why autocannon's own rate option is not used for it), then a closed loop (each connection sends again
  * as soon as answered: the maximum throughput, where latency is queueing by Little's law). The paced run
  * comes first so it does not measure the database catching up after the overload of the closed loop.
+ * The loaded lists are checkpointed to disk first, and the warm-up runs at the target rate (a closed-loop
+ * warm-up left a burst of dirty pages that the kernel flushed 30 s later, inside the measured part).
+ * Beside the latency it reports what explains it: CPU per scan by process, PostgreSQL's WAL per scan,
+ * what the inserts waited on inside PostgreSQL, the kernel's writeback bursts, and the slowest seconds.
  */
 import { cpus } from 'node:os';
 import autocannon from 'autocannon';
 import { benchToken, withSharedListsAndClient } from './support/fixtures';
 import { measureMachineLoad } from './support/machine-load';
 import { pacedLoad } from './support/paced-load';
+import { settleDisk } from './support/settle-disk';
+import { measureWal } from './support/wal-stats';
+import { sampleInsertWaits } from './support/insert-waits';
+import { watchDirtyPages } from './support/dirty-pages';
+import { measureProcessCpu } from './support/process-cpu';
 import { startBenchStack } from './support/stack';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
+
+/** At the target rate, so the measured part starts in the steady state (code optimised, connections open) with no burst before it. */
+const PACED_WARMUP_SECONDS = 15;
 
 /** A realistic mix: listed names (some misspelt), clean people, companies, with and without filters. */
 const BODIES = [
@@ -34,20 +46,28 @@ const BODIES = [
 async function main(): Promise<void> {
   say('bench:scans — POST /v1/scans/full through the whole stack (DFAT + UN + OFAC loaded)');
   const fixtures = withSharedListsAndClient(say);
-  const stack = await startBenchStack('scans', { API_PROCESSES: '2' }, fixtures.prepare);
+  const stack = await startBenchStack('scans', { API_PROCESSES: process.env.API_PROCESSES ?? '2' }, fixtures.prepare);
   try {
     const token = await benchToken(stack.url, fixtures.client());
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    let i = 0;
-    const requests = [{ method: 'POST' as const, path: '/v1/scans/full', headers, setupRequest: (req: object) => ({ ...req, body: BODIES[i++ % BODIES.length] }) }];
-    say('  warming up (5 s)...');
-    await autocannon({ url: stack.url, connections: 10, duration: 5, requests });
-    say('  measuring: 600 scans/s paced evenly over 50 connections, 3 s warm-up then 20 s (latency from each request\'s due time)...');
+    await settleDisk(stack.config.db.url, say);
+    say(`  measuring: 600 scans/s paced evenly over 50 connections, ${PACED_WARMUP_SECONDS} s warm-up then 20 s (latency from each request's due time)...`);
     const machineLoad = measureMachineLoad();
-    const paced = await pacedLoad({ url: stack.url, path: '/v1/scans/full', method: 'POST', headers, bodies: BODIES, connections: 50, ratePerSecond: 600, durationSeconds: 20, warmupSeconds: 3 });
+    const processCpu = measureProcessCpu({ API: stack.pids.api, 'load generator': process.pid });
+    const wal = await measureWal(stack.config.db.url);
+    const insertWaits = await sampleInsertWaits(stack.config.db.url, 'insert into scans');
+    const dirtyPages = watchDirtyPages(PACED_WARMUP_SECONDS);
+    const paced = await pacedLoad({ url: stack.url, path: '/v1/scans/full', method: 'POST', headers, bodies: BODIES, connections: 50, ratePerSecond: 600, durationSeconds: 20, warmupSeconds: PACED_WARMUP_SECONDS });
     say(`  at 600/s offered: ${paced.achievedRate} scans/s served (failed: ${paced.failed}); latency p50 ${paced.latencyMs.p50} ms, p90 ${paced.latencyMs.p90} ms, p99 ${paced.latencyMs.p99} ms, max ${paced.latencyMs.max} ms; all ${cpus().length} cores ${machineLoad()}% busy`);
+    say(`  ${processCpu(paced.sent + paced.warmupSent)}`);
+    say(`  ${await wal(paced.sent + paced.warmupSent)}`);
+    say(`  ${await insertWaits()}`);
+    say(`  ${dirtyPages()}`);
+    say(`  slowest seconds of the paced run (second: worst latency): ${paced.worstSeconds.map((w) => `${w.second}: ${w.maxMs} ms`).join(', ')}`);
     say(`  target p99 ≤ 30 ms at 600 scans/s: ${paced.latencyMs.p99 <= 30 && paced.achievedRate >= 590 && paced.failed === 0 ? 'met' : 'NOT met'}`);
     say('  measuring: closed loop, 50 connections, 20 s...');
+    let i = 0;
+    const requests = [{ method: 'POST' as const, path: '/v1/scans/full', headers, setupRequest: (req: object) => ({ ...req, body: BODIES[i++ % BODIES.length] }) }];
     const result = await autocannon({ url: stack.url, connections: 50, duration: 20, requests });
     const bad = result.non2xx + result.errors + result.timeouts;
     say(`  throughput: ${Math.round(result.requests.average)} scans/s (total ${result.requests.total}; non-2xx, errors or timeouts: ${bad})`);
