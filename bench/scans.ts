@@ -53,7 +53,7 @@ async function main(): Promise<void> {
     await settleDisk(stack.config.db.url, say);
     say(`  measuring: 600 scans/s paced evenly over 50 connections, ${PACED_WARMUP_SECONDS} s warm-up then 20 s (latency from each request's due time)...`);
     const machineLoad = measureMachineLoad();
-    const processCpu = measureProcessCpu({ API: stack.pids.api, 'load generator': process.pid });
+    const processCpu = measureProcessCpu({ API: stack.pids.api, worker: stack.pids.worker }, { 'load generator': process.pid });
     const wal = await measureWal(stack.config.db.url);
     const insertWaits = await sampleInsertWaits(stack.config.db.url, 'insert into scans');
     const dirtyPages = watchDirtyPages(PACED_WARMUP_SECONDS);

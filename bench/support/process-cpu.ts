@@ -38,35 +38,46 @@ function stealTicks(): number {
   return Number(cpu[8] ?? 0);
 }
 
-/** The group a process belongs to: a named process tree (by its root pid), or its command name. */
-function groupOf(process: ProcessTimes, parents: Map<number, number>, roots: Map<number, string>): string | undefined {
-  for (let pid: number | undefined = process.pid; pid && pid > 1; pid = parents.get(pid)) {
-    const root = roots.get(pid);
-    if (root) return root;
-  }
-  if (process.command === 'postgres') return 'PostgreSQL';
-  if (process.command === 'redis-server') return 'Redis';
-  return undefined;
+const BY_COMMAND: Record<string, string> = { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' };
+
+interface Groups {
+  /** Named process trees, by root pid (the API's cluster primary and the processes it forks). */
+  trees: Map<number, string>;
+  /** Named single processes, by pid: not their children (the bench process is the parent of everything it starts). */
+  processes: Map<number, string>;
 }
 
-function snapshot(roots: Map<number, string>): Map<string, number> {
+/** The group a process belongs to: a named process, a named process tree, or its command name. */
+function groupOf(process: ProcessTimes, parents: Map<number, number>, groups: Groups): string | undefined {
+  const own = groups.processes.get(process.pid);
+  if (own) return own;
+  for (let pid: number | undefined = process.pid; pid && pid > 1; pid = parents.get(pid)) {
+    const root = groups.trees.get(pid);
+    if (root) return root;
+  }
+  return BY_COMMAND[process.command];
+}
+
+function snapshot(named: Groups): Map<string, number> {
   const processes = readProcesses();
   const parents = new Map(processes.map((p) => [p.pid, p.ppid]));
   const groups = new Map<string, number>();
   for (const p of processes) {
-    const group = groupOf(p, parents, roots);
+    const group = groupOf(p, parents, named);
     if (group) groups.set(group, (groups.get(group) ?? 0) + p.ticks);
   }
   return groups;
 }
 
 /**
- * Starts measuring the named process trees (e.g. `{ API: apiPid, 'load generator': process.pid }`) plus
- * PostgreSQL, Redis and steal; the returned function gives CPU milliseconds per request over `requests`.
- * Processes that ended in between are not counted, so measure over a stretch where the services run.
+ * Starts measuring the named process trees (e.g. `{ API: apiPid }`) and single processes (e.g.
+ * `{ 'load generator': process.pid }`) plus PostgreSQL, Redis, Temporal and steal; the returned function
+ * gives CPU milliseconds per request over `requests`. Processes that ended in between are not counted,
+ * so measure over a stretch where the services run.
  */
-export function measureProcessCpu(trees: Record<string, number>): (requests: number) => string {
-  const roots = new Map(Object.entries(trees).map(([name, pid]) => [pid, name]));
+export function measureProcessCpu(trees: Record<string, number>, processes: Record<string, number> = {}): (requests: number) => string {
+  const byPid = (named: Record<string, number>) => new Map(Object.entries(named).map(([name, pid]) => [pid, name]));
+  const roots: Groups = { trees: byPid(trees), processes: byPid(processes) };
   const start = snapshot(roots);
   const startSteal = stealTicks();
   const startedAt = performance.now();
