@@ -1,7 +1,9 @@
 /**
  * How busy the whole machine was over a stretch of a benchmark (all cores, every process: the service,
- * PostgreSQL, Redis and the load generator share them), so a latency figure comes with its context.
+ * PostgreSQL, Redis and the load generator share them), and how much of it the hypervisor took for
+ * other guests (steal, from /proc/stat on Linux), so a latency figure comes with its context.
  */
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
 function totals(): { busy: number; all: number } {
@@ -15,11 +17,25 @@ function totals(): { busy: number; all: number } {
   return { busy, all };
 }
 
-/** Starts measuring; the returned function gives the share of all cores that was busy since, in percent. */
-export function measureMachineLoad(): () => number {
+/** Steal ticks of all cores together, and the sum of every column (the same clock); zeros where /proc/stat is absent. */
+function stealTicks(): { steal: number; all: number } {
+  try {
+    const columns = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    return { steal: columns[7] ?? 0, all: columns.slice(0, 8).reduce((sum, n) => sum + n, 0) };
+  } catch {
+    return { steal: 0, all: 0 };
+  }
+}
+
+/** Starts measuring; the returned function says what share of all cores was busy since, and what share was stolen. */
+export function measureMachineLoad(): () => string {
   const start = totals();
+  const startSteal = stealTicks();
   return () => {
     const end = totals();
-    return Math.round((100 * (end.busy - start.busy)) / Math.max(1, end.all - start.all));
+    const endSteal = stealTicks();
+    const busy = Math.round((100 * (end.busy - start.busy)) / Math.max(1, end.all - start.all));
+    const steal = Math.round((100 * (endSteal.steal - startSteal.steal)) / Math.max(1, endSteal.all - startSteal.all));
+    return `all ${cpus().length} cores ${busy}% busy, ${steal}% taken by the hypervisor (steal)`;
   };
 }

@@ -2,11 +2,9 @@
  * CPU time per process group over a stretch of a benchmark, read from /proc (Linux), so a latency figure
  * can be explained: which of the API, PostgreSQL, Redis and the load generator used the cores, in CPU
  * milliseconds per request. Latency percentiles move with whatever else the machine runs; CPU per request
- * barely does, so it is the figure to compare when changing the code. Also the hypervisor's steal time.
+ * barely does, so it is the figure to compare when changing the code. (Steal: support/machine-load.ts.)
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { performance } from 'node:perf_hooks';
 
 const TICKS_PER_SECOND = 100; // USER_HZ, 100 on every Linux architecture Node supports
 
@@ -31,11 +29,6 @@ function readProcesses(): ProcessTimes[] {
     }
   }
   return processes;
-}
-
-function stealTicks(): number {
-  const cpu = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
-  return Number(cpu[8] ?? 0);
 }
 
 const BY_COMMAND: Record<string, string> = { postgres: 'PostgreSQL', 'redis-server': 'Redis', temporal: 'Temporal' };
@@ -71,7 +64,7 @@ function snapshot(named: Groups): Map<string, number> {
 
 /**
  * Starts measuring the named process trees (e.g. `{ API: apiPid }`) and single processes (e.g.
- * `{ 'load generator': process.pid }`) plus PostgreSQL, Redis, Temporal and steal; the returned function
+ * `{ 'load generator': process.pid }`) plus PostgreSQL, Redis and Temporal; the returned function
  * gives CPU milliseconds per request over `requests`. Processes that ended in between are not counted,
  * so measure over a stretch where the services run.
  */
@@ -79,13 +72,9 @@ export function measureProcessCpu(trees: Record<string, number>, processes: Reco
   const byPid = (named: Record<string, number>) => new Map(Object.entries(named).map(([name, pid]) => [pid, name]));
   const roots: Groups = { trees: byPid(trees), processes: byPid(processes) };
   const start = snapshot(roots);
-  const startSteal = stealTicks();
-  const startedAt = performance.now();
   return (requests) => {
     const end = snapshot(roots);
     const perRequest = [...end].map(([group, ticks]) => `${group} ${(((ticks - (start.get(group) ?? 0)) * 1000) / TICKS_PER_SECOND / Math.max(1, requests)).toFixed(2)}`);
-    const wallTicks = ((performance.now() - startedAt) / 1000) * TICKS_PER_SECOND * cpus().length;
-    const steal = Math.round((100 * (stealTicks() - startSteal)) / Math.max(1, wallTicks));
-    return `CPU ms per request: ${perRequest.join(', ')}; hypervisor steal ${steal}% of the cores`;
+    return `CPU ms per request: ${perRequest.join(', ')}`;
   };
 }
