@@ -116,6 +116,13 @@ describe('scans', () => {
     expect(row!.response_sha256).toBe(createHash('sha256').update(row!.response_body).digest('hex'));
   });
 
+  it('keeps the compressed response body in the scan row rather than in the TOAST table', async () => {
+    const [column] = await app.deps.orm.em.fork().getConnection().execute<{ attstorage: string }[]>(
+      `select attstorage from pg_attribute where attrelid = 'scans'::regclass and attname = 'response_body'`,
+    );
+    expect(column!.attstorage).toBe('m'); // main: compressed, and kept inline while the row fits a page
+  });
+
   it('returns the first scan for a retried request with the same Idempotency-Key, and 409 for a different body', async () => {
     const key = `retry-${Date.now()}`;
     const first = await scan({ entity_type: 'person', name: 'Idempotent Ivan' }, { 'Idempotency-Key': key });

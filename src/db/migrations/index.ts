@@ -11,6 +11,7 @@ import { Migration20261120040000Scans } from './Migration20261120040000-scans';
 import { Migration20261120050000Cases } from './Migration20261120050000-cases';
 import { Migration20261120060000BatchesWebhooks } from './Migration20261120060000-batches-webhooks';
 import { Migration20261120070000Monitoring } from './Migration20261120070000-monitoring';
+import { Migration20261121000000ScanBodyInline } from './Migration20261121000000-scan-body-inline';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -21,4 +22,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120050000-cases', class: Migration20261120050000Cases },
   { name: 'Migration20261120060000-batches-webhooks', class: Migration20261120060000BatchesWebhooks },
   { name: 'Migration20261120070000-monitoring', class: Migration20261120070000Monitoring },
+  { name: 'Migration20261121000000-scan-body-inline', class: Migration20261121000000ScanBodyInline },
 ];
