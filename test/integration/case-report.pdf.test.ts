@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';
@@ -8,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../src/integrity/canonical-json';
 import { caseIntegrityHash, type CaseReportView } from '../../src/modules/cases/case-integrity';
 import { renderCaseReport } from '../../src/modules/cases/case-report.pdf';
+import { pdfPages, pdfWordBoxes as wordBoxes } from '../helpers/pdf-text';
 import { caseReportView, manyRulings, realisticCaseReportView, type Ruling } from '../helpers/case-report-view.factory';
 
 const dir = mkdtempSync(join(tmpdir(), 'case-report-'));
@@ -19,29 +19,6 @@ async function renderToFile(view: CaseReportView, name: string, hash = caseInteg
   renderCaseReport(view, hash).pipe(file);
   await once(file, 'finish');
   return path;
-}
-
-/** The text of each page, as poppler's pdftotext lays it out. */
-function pdfPages(path: string): string[] {
-  const text = execFileSync('pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
-  return text.split('\f').filter((page) => page.trim() !== '');
-}
-
-/** Every word's box and its page's size, from pdftotext -bbox. */
-function wordBoxes(path: string) {
-  const html = execFileSync('pdftotext', ['-bbox', path, '-'], { encoding: 'utf8' });
-  const pages = [...html.matchAll(/<page width="([\d.]+)" height="([\d.]+)">([\s\S]*?)<\/page>/g)];
-  return pages.flatMap(([, width, height, body]) =>
-    [...body!.matchAll(/<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)<\/word>/g)].map(([, x0, y0, x1, y1, word]) => ({
-      word: word!,
-      xMin: Number(x0),
-      yMin: Number(y0),
-      xMax: Number(x1),
-      yMax: Number(y1),
-      pageWidth: Number(width),
-      pageHeight: Number(height),
-    })),
-  );
 }
 
 /** The hash a reader computes from the view alone: the documented fields, canonical JSON, SHA-256. */
@@ -75,7 +52,7 @@ describe('the case report PDF', () => {
     const view = caseReportView(rulings);
     const hash = caseIntegrityHash(view);
     expect(recomputeHash(view)).toBe(hash);
-    const text = pdfPages(await renderToFile(view, 'simple')).join('\n');
+    const text = (await pdfPages(await renderToFile(view, 'simple'))).join('\n');
 
     expect(text).toContain('Compliance case report');
     expect(text).toContain(view.scan_summary.entity_name);
@@ -96,7 +73,7 @@ describe('the case report PDF', () => {
     expect(view.audit_log).toHaveLength(500);
     const path = await renderToFile(view, 'five-hundred'); // its speed is measured by `npm run bench:report`
 
-    const pages = pdfPages(path);
+    const pages = await pdfPages(path);
     expect(pages.length).toBeGreaterThan(10);
     pages.forEach((page, i) => {
       expect(page).toContain(`Integrity hash (SHA-256): ${caseIntegrityHash(view)}`);
@@ -107,7 +84,7 @@ describe('the case report PDF', () => {
   });
 
   it('wraps long names, notes and addresses inside the margins of A4', async () => {
-    const boxes = wordBoxes(await renderToFile(realisticCaseReportView(), 'realistic'));
+    const boxes = await wordBoxes(await renderToFile(realisticCaseReportView(), 'realistic'));
     expect(boxes.length).toBeGreaterThan(300);
     for (const box of boxes) {
       expect(box.pageWidth).toBeCloseTo(595.28, 0);
@@ -119,7 +96,7 @@ describe('the case report PDF', () => {
 
   it('prints names outside Latin-1 in Latin letters and says so', async () => {
     const view = realisticCaseReportView();
-    const text = pdfPages(await renderToFile(view, 'script')).join('\n');
+    const text = (await pdfPages(await renderToFile(view, 'script'))).join('\n');
     expect(view.matches[1]!.matched_name).toBe('Иван Петрович Сидоров');
     expect(text).toMatch(/2\.\s+Ivan Petrovich Sidorov/);
     expect(text).toContain('Names printed in Latin letters');
@@ -128,7 +105,7 @@ describe('the case report PDF', () => {
   it('says so loudly when the audit chain does not verify', async () => {
     const view = caseReportView(rulings);
     view.audit_log[2] = { ...view.audit_log[2]!, actor: 'someone-else@example.com' };
-    const text = pdfPages(await renderToFile(view, 'broken')).join('\n');
+    const text = (await pdfPages(await renderToFile(view, 'broken'))).join('\n');
     expect(text).toMatch(/Audit chain\s+BROKEN \(4 events\): event 3: content does not match its hash/);
   });
 
