@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonOf } from '../helpers/http';
 import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
 import { loadStandardFixtures } from '../helpers/lists';
+import { operatorSql } from '../helpers/operator-sql';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -104,12 +104,11 @@ describe('scans', () => {
     expect((await jsonOf(malformed)).detail[0].loc).toEqual(['path', 'scan_id']);
   });
 
-  it('is immutable in the database: UPDATE and DELETE run in psql fail', async () => {
+  it('is immutable in the database: UPDATE and DELETE from an operator session fail', async () => {
     const { scan_id: scanId } = await jsonOf(await scan({ entity_type: 'person', name: 'Immutable Person' }));
     const url = app.deps.config.db.url;
-    const psql = (sql: string) => execFileSync('psql', [url, '-v', 'ON_ERROR_STOP=1', '-c', sql], { stdio: 'pipe' });
-    expect(() => psql(`update scans set entity_name = 'changed' where id = '${scanId}'`)).toThrow(/immutable/);
-    expect(() => psql(`delete from scans where id = '${scanId}'`)).toThrow(/immutable/);
+    await expect(operatorSql(url, `update scans set entity_name = 'changed' where id = '${scanId}'`)).rejects.toThrow(/immutable/);
+    await expect(operatorSql(url, `delete from scans where id = '${scanId}'`)).rejects.toThrow(/immutable/);
     const [row] = await app.deps.orm.em.fork().getConnection().execute<{ entity_name: string; response_sha256: string; response_body: string }[]>('select * from scans where id = ?', [scanId]);
     expect(row!.entity_name).toBe('Immutable Person');
     const { createHash } = await import('node:crypto');
