@@ -39,15 +39,25 @@ export function cachedCliPath(env: Record<string, string | undefined> = process.
 
 export const toolsCliPath = (): string => join(PROJECT_ROOT, '.tools', 'temporal');
 
+/**
+ * The Go toolchain: `go` on PATH, else where Go's own installer puts it (`$GOROOT`, `/usr/local/go`),
+ * because a fresh login shell on our machines does not always have `/usr/local/go/bin` on PATH.
+ */
+export function goBinary(env: Record<string, string | undefined> = process.env): string | undefined {
+  const candidates = [onPath('go', env.PATH), env.GOROOT && join(env.GOROOT, 'bin', 'go'), '/usr/local/go/bin/go'];
+  return candidates.find((path): path is string => !!path && isExecutable(path) && spawnSync(path, ['version'], { stdio: 'ignore' }).status === 0);
+}
+
 /** Builds the CLI with Go into `.tools/` (several minutes, once) and copies it into the cache. */
 export async function buildCliWithGo(log: (line: string) => void): Promise<string | undefined> {
-  if (spawnSync('go', ['version'], { stdio: 'ignore' }).status !== 0) return undefined;
+  const go = goBinary();
+  if (!go) return undefined;
   const gobin = join(PROJECT_ROOT, '.tools');
   mkdirSync(gobin, { recursive: true });
   log(`building the Temporal CLI ${TEMPORAL_CLI_VERSION} with Go into .tools/ (takes several minutes, once)...`);
   const started = Date.now();
   const ok = await new Promise<boolean>((done) => {
-    const child = spawn('go', ['install', TEMPORAL_CLI_MODULE], {
+    const child = spawn(go, ['install', TEMPORAL_CLI_MODULE], {
       env: { ...process.env, GOBIN: gobin, GOFLAGS: '-mod=mod' },
       stdio: ['ignore', 'inherit', 'inherit'],
     });

@@ -1,8 +1,8 @@
-import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedCliPath, resolveTemporalCli } from '../../../src/temporal/cli-binary';
+import { cachedCliPath, goBinary, resolveTemporalCli } from '../../../src/temporal/cli-binary';
 
 function fakeBinary(dir: string, name = 'temporal'): string {
   const path = join(dir, name);
@@ -34,5 +34,20 @@ describe('resolveTemporalCli', () => {
 
   it('keys the per-user cache by CLI version', () => {
     expect(cachedCliPath({ XDG_CACHE_HOME: '/c' })).toBe('/c/compliance-intelligence/temporal-v1.5.1');
+  });
+});
+
+describe('goBinary', () => {
+  it('finds Go under GOROOT when a fresh shell has no Go on PATH', () => {
+    const goroot = mkdtempSync(join(tmpdir(), 'goroot-'));
+    mkdirSync(join(goroot, 'bin'));
+    const go = fakeBinary(join(goroot, 'bin'), 'go');
+    expect(goBinary({ PATH: '/nonexistent', GOROOT: goroot })).toBe(go);
+  });
+
+  it('prefers go on PATH', () => {
+    const onPath = mkdtempSync(join(tmpdir(), 'go-path-'));
+    const go = fakeBinary(onPath, 'go');
+    expect(goBinary({ PATH: onPath, GOROOT: '/nonexistent' })).toBe(go);
   });
 });
