@@ -38,4 +38,16 @@ export default tseslint.config(
       'no-restricted-globals': ['error', 'process', 'setImmediate', 'require'],
     },
   },
+  {
+    // The domain knows no HTTP: routes call modules, never the reverse (the shared zod lives in src/schemas/).
+    files: ['src/modules/**/*.ts', 'src/sources/**/*.ts', 'src/matching/**/*.ts', 'activities/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: ['**/http/*', '**/http/**', 'koa', '@koa/*', 'koa-*'], message: 'The domain must not depend on the HTTP layer.' }],
+        },
+      ],
+    },
+  },
 );

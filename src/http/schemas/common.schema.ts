@@ -1,5 +1,5 @@
 /** Response shapes every route shares: the spec's two error bodies. */
-import { z } from '../zod';
+import { z } from '../../schemas/zod';
 
 export const ErrorBody = z
   .object({ detail: z.string().openapi({ example: 'Not found' }) })

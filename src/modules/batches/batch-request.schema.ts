@@ -1,5 +1,5 @@
 /** The batch request (spec: Batch job): 1 to 100 scan items and an optional HTTPS webhook URL. */
-import { z } from '../../http/zod';
+import { z } from '../../schemas/zod';
 import { BatchItemSchema } from '../screening/scan-request.schema';
 
 export const MAX_BATCH_ENTITIES = 100;

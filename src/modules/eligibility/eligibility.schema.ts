@@ -3,7 +3,7 @@
  * and of the designated-services catalogue (`GET /v1/eligibility/services`). These schemas are the one
  * source of the validation, the TypeScript types and the OpenAPI components for both endpoints.
  */
-import { z } from '../../http/zod';
+import { z } from '../../schemas/zod';
 
 /** The five professions the Tranche 2 reform brings in; keys are stable once published. */
 export const PROFESSION_TYPES = [

@@ -4,7 +4,7 @@
  * a date of birth must be a real calendar date that is not in the future. Unknown fields are refused
  * too: a misspelt `nationality` silently ignored would weaken the screening.
  */
-import { z } from '../../http/zod';
+import { z } from '../../schemas/zod';
 import { isIsoAlpha2 } from './country-codes';
 
 const countryCode = z

@@ -4,7 +4,7 @@ import type { BatchService } from '../../../modules/batches/batch.service';
 import { callerOf } from '../../middleware/authenticate';
 import { defineRoute } from '../../route';
 import { commonErrors, ErrorBody } from '../../schemas/common.schema';
-import { z } from '../../zod';
+import { z } from '../../../schemas/zod';
 
 const BatchJobSchema = z
   .object({

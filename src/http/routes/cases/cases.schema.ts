@@ -1,5 +1,5 @@
 /** Shapes of endpoints 6 to 9 (spec: Case, Audit event, create-case and decision requests). */
-import { z } from '../../zod';
+import { z } from '../../../schemas/zod';
 
 const Reviewer = z.string().trim().min(1).max(256).openapi({ example: 'analyst@example.com.au', description: 'Email or name, 1 to 256 characters.' });
 const Decision = z.enum(['pending', 'true_match', 'false_positive']);

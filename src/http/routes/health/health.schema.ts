@@ -1,5 +1,5 @@
 /** Shape of GET /health (the spec leaves it open; the architecture page names the components). */
-import { z } from '../../zod';
+import { z } from '../../../schemas/zod';
 
 const Status = z.enum(['ok', 'degraded', 'down']);
 

@@ -7,7 +7,7 @@ import { checkWebhookUrl, WebhookTargetError } from '../../../modules/webhooks/t
 import { callerOf } from '../../middleware/authenticate';
 import { defineRoute } from '../../route';
 import { commonErrors, ErrorBody } from '../../schemas/common.schema';
-import { z } from '../../zod';
+import { z } from '../../../schemas/zod';
 
 const EnrolRequest = z
   .object({

@@ -1,5 +1,5 @@
 /** Endpoint 1: the token request (form-encoded) and response, and the OAuth error body. */
-import { z } from '../../zod';
+import { z } from '../../../schemas/zod';
 
 /** Every field is optional here so that a missing one is answered in OAuth's terms (400 invalid_request), not as a 422. */
 export const TokenRequestSchema = z

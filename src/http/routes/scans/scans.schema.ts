@@ -1,5 +1,5 @@
 /** Shapes of endpoints 2 and 3 for the OpenAPI document (responses are built in src/modules/screening). */
-import { z } from '../../zod';
+import { z } from '../../../schemas/zod';
 
 export const ScanIdParams = z.object({ scan_id: z.uuid().openapi({ description: 'The permanent scan id (UUID).' }) });
 

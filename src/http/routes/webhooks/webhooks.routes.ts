@@ -3,7 +3,7 @@ import { listDeliveries } from '../../../modules/webhooks/webhook-deliveries';
 import { callerOf } from '../../middleware/authenticate';
 import { defineRoute } from '../../route';
 import { commonErrors } from '../../schemas/common.schema';
-import { z } from '../../zod';
+import { z } from '../../../schemas/zod';
 
 const Query = z.object({
   job_id: z.uuid().optional().openapi({ description: 'Only the events of this batch job.' }),

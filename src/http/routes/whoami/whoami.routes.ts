@@ -2,7 +2,7 @@
 import { callerOf } from '../../middleware/authenticate';
 import { defineRoute } from '../../route';
 import { ErrorBody } from '../../schemas/common.schema';
-import { z } from '../../zod';
+import { z } from '../../../schemas/zod';
 
 export const WhoAmISchema = z
   .object({
