@@ -4,6 +4,7 @@
  * leaks internals to the caller.
  */
 import type { Middleware } from 'koa';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import { AppError, ValidationError, type ValidationIssue } from '../../errors';
 import type { RequestState } from '../context';
 
@@ -28,6 +29,16 @@ function fromHttpError(err: HttpLikeError): AppError | undefined {
   return new AppError(status, 'http_error', err.expose && err.message ? err.message : 'Bad request');
 }
 
+/** The spec's 503 for a store outage: a plain sentence, never driver text, and when to try again. */
+export function databaseUnavailable(): AppError {
+  return new AppError(
+    503,
+    'service_unavailable',
+    'The database is unavailable, so nothing was read or changed; retry shortly (GET /health shows the state of each component)',
+    { 'Retry-After': '5' },
+  );
+}
+
 /** Statuses the router sets without a body (no route, wrong method) get a detail in the spec's shape. */
 const EMPTY_ERROR_DETAILS: Record<number, (method: string, path: string) => string> = {
   404: (method, path) => `No route for ${method} ${path}`,
@@ -48,14 +59,15 @@ export function errorHandler(): Middleware<RequestState> {
         }
       }
     } catch (raw) {
-      const err = raw instanceof AppError ? raw : fromHttpError(raw as HttpLikeError);
+      const err = raw instanceof AppError ? raw : isDatabaseUnavailable(raw) ? databaseUnavailable() : fromHttpError(raw as HttpLikeError);
+      if (err?.code === 'service_unavailable' && !(raw instanceof AppError)) ctx.state.log?.warn({ err: raw }, 'database unavailable');
       if (!err) {
         ctx.state.log?.error({ err: raw }, 'unhandled error');
         ctx.status = 500;
         ctx.body = { detail: 'Internal server error', request_id: ctx.state.requestId };
         return;
       }
-      if (err.status >= 500 && err.status !== 501) ctx.state.log?.error({ err }, err.message);
+      if (err.status >= 500 && err.status !== 501 && err.status !== 503) ctx.state.log?.error({ err }, err.message);
       ctx.status = err.status;
       ctx.set(err.headers);
       ctx.body = err instanceof ValidationError ? { detail: err.issues } : { detail: err.detail, ...err.extra };
