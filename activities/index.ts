@@ -5,6 +5,7 @@ import { createWatchlistActivities } from './watchlists';
 import { createBatchActivities } from './batches';
 import { createWebhookActivities } from './webhooks';
 import { createMonitoringActivities } from './monitoring';
+import { createRecoveryActivities } from './recovery';
 
 export type { ActivityDeps } from './deps';
 
@@ -15,6 +16,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createBatchActivities(deps),
     ...createWebhookActivities(deps),
     ...createMonitoringActivities(deps),
+    ...createRecoveryActivities(deps),
   };
 }
 

@@ -66,6 +66,9 @@ export const environmentSchema = z.object({
   MONITORING_SWEEP_PAGE_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
   BATCH_CHUNK_SIZE: z.coerce.number().int().min(1).max(100).default(5),
+  BATCH_START_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  RECOVERY_EVERY_MINUTES: z.coerce.number().min(0).max(24 * 60).default(5),
+  RECOVERY_STRANDED_AFTER_SECONDS: z.coerce.number().int().min(0).default(120),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   WEBHOOK_INITIAL_BACKOFF_SECONDS: z.coerce.number().min(0.1).default(30),
   WEBHOOK_MAX_BACKOFF_SECONDS: z.coerce.number().min(0.1).default(3_600),
@@ -123,7 +126,10 @@ export interface AppConfig {
   pipeline: { everyHours: number; sources: string[]; staleAfterHours: number; urls: ListUrls };
   /** Scheduled monitoring sweep every N hours (0 = none); sweeps also follow every new list version. */
   monitoring: { sweepEveryHours: number; sweepPageSize: number };
-  batch: { concurrency: number; chunkSize: number };
+  /** `startDeadlineMs`: how long a submission waits for Temporal to accept its workflow before answering 503. */
+  batch: { concurrency: number; chunkSize: number; startDeadlineMs: number };
+  /** The recovery schedule: every N minutes (0 = none) start pending jobs and re-drive pending webhooks older than this. */
+  recovery: { everyMinutes: number; strandedAfterSeconds: number };
   webhooks: {
     timeoutMs: number;
     initialBackoffSeconds: number;
@@ -204,7 +210,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       staleAfterHours: e.LIST_STALE_AFTER_HOURS,
       urls: { dfat: e.LIST_URL_DFAT, un: e.LIST_URL_UN, ofac: { sdn: e.LIST_URL_OFAC_SDN, alt: e.LIST_URL_OFAC_ALT, add: e.LIST_URL_OFAC_ADD } },
     },
-    batch: { concurrency: e.BATCH_CONCURRENCY, chunkSize: e.BATCH_CHUNK_SIZE },
+    batch: { concurrency: e.BATCH_CONCURRENCY, chunkSize: e.BATCH_CHUNK_SIZE, startDeadlineMs: e.BATCH_START_DEADLINE_MS },
+    recovery: { everyMinutes: e.RECOVERY_EVERY_MINUTES, strandedAfterSeconds: e.RECOVERY_STRANDED_AFTER_SECONDS },
     webhooks: {
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       initialBackoffSeconds: e.WEBHOOK_INITIAL_BACKOFF_SECONDS,

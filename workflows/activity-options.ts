@@ -1,10 +1,25 @@
-/** Named timeout and retry presets, so every workflow states its intent instead of magic numbers. */
+/**
+ * Named timeout and retry presets, so every workflow states its intent instead of magic numbers.
+ *
+ * The rule: an infrastructure error (PostgreSQL or Redis down, a worker lost) is retried with backoff
+ * and no attempt cap, bounded only by a schedule-to-close measured in hours, so an outage of minutes or
+ * hours delays work but never fails it. Only domain errors end an activity early, and they are thrown
+ * as non-retryable `ApplicationFailure`s by the activity itself. The exception is a published list's
+ * download, whose server is outside our control: its run fails after a while and is recorded.
+ */
 import type { ActivityOptions } from '@temporalio/workflow';
 
-/** Short database work: retried quickly, a few times. */
-export const quickDatabaseWork: ActivityOptions = {
+/** How long an outage may last before work waiting on it is given up and recorded as failed. */
+const OUTAGE_BUDGET = '12 hours';
+
+/** Retried until the outage is over: backoff from 1 s to 1 min, no attempt cap. */
+const untilBackUp = { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '1 minute' } as const;
+
+/** Short database work (recording a step, reading a row). */
+export const infrastructureWork: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '10 seconds', maximumAttempts: 10 },
+  scheduleToCloseTimeout: OUTAGE_BUDGET,
+  retry: untilBackUp,
 };
 
 /** Downloading a published list: slow servers are retried for a while, then the run fails and is recorded. */
@@ -17,32 +32,37 @@ export const listDownload: ActivityOptions = {
 export const listParsing: ActivityOptions = {
   startToCloseTimeout: '15 minutes',
   heartbeatTimeout: '1 minute',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 5 },
+  scheduleToCloseTimeout: OUTAGE_BUDGET,
+  retry: { ...untilBackUp, initialInterval: '5 seconds' },
 };
 
 /**
  * A chunk of batch items: each takes milliseconds and heartbeats, so a lost worker's chunk is noticed and
- * retried elsewhere within seconds; a few retries ride out a database hiccup, then the chunk's items fail alone.
+ * retried elsewhere within seconds; a database outage is waited out, never turned into item failures.
  */
 export const batchItemScreening: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   heartbeatTimeout: '5 seconds',
-  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 6 },
+  scheduleToCloseTimeout: OUTAGE_BUDGET,
+  retry: untilBackUp,
 };
 
 /**
- * One webhook attempt: the HTTP timeout lives in the activity; Temporal retries only infrastructure errors.
- * The attempt heartbeats, so one lost with its worker is noticed in seconds, not after the minute.
+ * One webhook attempt: the HTTP timeout lives in the activity and a receiver's failure is an outcome the
+ * workflow backs off on; Temporal retries only infrastructure errors. The attempt heartbeats, so one lost
+ * with its worker is noticed in seconds, not after the minute.
  */
 export const webhookAttempt: ActivityOptions = {
   startToCloseTimeout: '1 minute',
   heartbeatTimeout: '10 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
+  scheduleToCloseTimeout: OUTAGE_BUDGET,
+  retry: untilBackUp,
 };
 
 /** A page of a monitoring sweep: hundreds of in-memory screenings, heartbeating, so a lost worker's page moves on quickly. */
 export const sweepPage: ActivityOptions = {
   startToCloseTimeout: '5 minutes',
   heartbeatTimeout: '10 seconds',
-  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '1 minute', maximumAttempts: 10 },
+  scheduleToCloseTimeout: OUTAGE_BUDGET,
+  retry: { ...untilBackUp, initialInterval: '2 seconds' },
 };

@@ -3,9 +3,10 @@
  * permanent scan; one item's failure never fails the job. When all are settled the job completes and,
  * with a webhook URL, `batch.completed` is handed to its own delivery workflow, which outlives this one.
  */
-import { ActivityFailure, ParentClosePolicy, defineQuery, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ParentClosePolicy, defineQuery, log, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
 import type { BatchActivities } from '../activities/batches';
-import { batchItemScreening, quickDatabaseWork } from './activity-options';
+import { batchItemScreening, infrastructureWork } from './activity-options';
+import { isAlreadyStarted } from './already-started';
 import { webhookDeliveryWorkflow, type WebhookDeliveryInput } from './webhook-delivery';
 
 export interface BatchProgress {
@@ -28,7 +29,10 @@ export interface BatchScreeningInput {
   webhookPolicy: WebhookDeliveryInput['policy'];
 }
 
-const records = proxyActivities<BatchActivities>(quickDatabaseWork);
+/** What a customer reads for an item a lasting fault kept from being screened. */
+export const ITEM_FAULT_MESSAGE = 'This entity could not be screened because of a fault on our side that did not clear in time; please submit it again.';
+
+const records = proxyActivities<BatchActivities>(infrastructureWork);
 const screening = proxyActivities<BatchActivities>(batchItemScreening);
 
 export async function batchScreeningWorkflow(input: BatchScreeningInput): Promise<BatchProgress> {
@@ -36,7 +40,7 @@ export async function batchScreeningWorkflow(input: BatchScreeningInput): Promis
   setHandler(batchProgressQuery, () => progress);
 
   if (!(await records.startBatch(input.jobId))) {
-    progress.status = 'abandoned'; // the submission's transaction never committed: nothing was accepted
+    progress.status = 'abandoned'; // withdrawn (its submission was answered 503) or already completed
     return progress;
   }
   progress.status = 'running';
@@ -54,8 +58,10 @@ export async function batchScreeningWorkflow(input: BatchScreeningInput): Promis
         progress.completed += tally.completed;
         progress.failed += tally.failed;
       } catch (err) {
-        const reason = err instanceof ActivityFailure && err.cause ? err.cause.message : String(err);
-        await records.failBatchItems({ jobId: input.jobId, indexes, error: `screening failed after retries: ${reason}` });
+        // Infrastructure errors are retried for hours (activity-options), so this is a fault that did not
+        // clear: the operator gets the cause in the log, the customer a sentence, never driver text.
+        log.error('batch items failed after every retry', { jobId: input.jobId, indexes, cause: err instanceof ActivityFailure && err.cause ? err.cause.message : String(err) });
+        await records.failBatchItems({ jobId: input.jobId, indexes, error: ITEM_FAULT_MESSAGE });
       }
     }
   };
@@ -66,12 +72,17 @@ export async function batchScreeningWorkflow(input: BatchScreeningInput): Promis
   progress.failed = completion.failed;
   progress.status = 'completed';
   if (completion.webhookEventId) {
-    await startChild(webhookDeliveryWorkflow, {
-      workflowId: `webhook-${completion.webhookEventId}`,
-      args: [{ eventId: completion.webhookEventId, policy: input.webhookPolicy }],
-      parentClosePolicy: ParentClosePolicy.ABANDON,
-      taskQueue: workflowInfo().taskQueue,
-    });
+    try {
+      await startChild(webhookDeliveryWorkflow, {
+        workflowId: `webhook-${completion.webhookEventId}`,
+        args: [{ eventId: completion.webhookEventId, policy: input.webhookPolicy }],
+        parentClosePolicy: ParentClosePolicy.ABANDON,
+        taskQueue: workflowInfo().taskQueue,
+      });
+    } catch (err) {
+      // A resumed run (recovery after a failure) finds the delivery already started: it stands.
+      if (!isAlreadyStarted(err)) throw err;
+    }
   }
   return progress;
 }

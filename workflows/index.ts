@@ -4,3 +4,4 @@ export { watchlistRefreshWorkflow } from './watchlist-refresh';
 export { batchScreeningWorkflow } from './batch-screening';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { monitoringSweepWorkflow } from './monitoring-sweep';
+export { strandedWorkRecoveryWorkflow } from './stranded-work-recovery';

@@ -6,6 +6,7 @@
 import { ParentClosePolicy, continueAsNew, defineQuery, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring';
 import { sweepPage as sweepPageOptions } from './activity-options';
+import { isAlreadyStarted } from './already-started';
 import { webhookDeliveryWorkflow, type WebhookDeliveryInput } from './webhook-delivery';
 
 export interface MonitoringSweepInput {
@@ -44,7 +45,7 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
           workflowIdReusePolicy: 'REJECT_DUPLICATE',
         }).catch((err: unknown) => {
           // Already started by an earlier run of this page: that delivery stands.
-          if (!(err instanceof Error && err.name === 'WorkflowExecutionAlreadyStartedError')) throw err;
+          if (!isAlreadyStarted(err)) throw err;
         }),
       ),
     );

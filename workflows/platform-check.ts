@@ -4,10 +4,10 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { PlatformActivities } from '../activities/platform';
-import { quickDatabaseWork } from './activity-options';
+import { infrastructureWork } from './activity-options';
 import type { PlatformCheckResult } from './definitions';
 
-const { readDatabaseClock } = proxyActivities<PlatformActivities>(quickDatabaseWork);
+const { readDatabaseClock } = proxyActivities<PlatformActivities>(infrastructureWork);
 
 export async function platformCheckWorkflow(): Promise<PlatformCheckResult> {
   return readDatabaseClock();

@@ -6,7 +6,7 @@ import { ApplicationFailure, ParentClosePolicy, defineQuery, proxyActivities, se
 import type { WatchlistActivities } from '../activities/watchlists';
 import type { RefreshRequest } from '../src/modules/watchlists/list-fetcher';
 import type { StoredVersion } from '../src/modules/watchlists/list-version.store';
-import { listParsing, quickDatabaseWork, listDownload } from './activity-options';
+import { listParsing, infrastructureWork, listDownload } from './activity-options';
 import { monitoringSweepWorkflow, type MonitoringSweepInput } from './monitoring-sweep';
 
 /** What the refresh passes to the monitoring sweep it starts on a new version. */
@@ -25,7 +25,7 @@ export interface RefreshResult {
 export type RefreshStage = 'starting' | 'fetching' | 'storing' | 'announcing' | 'done' | 'failed';
 export const refreshStageQuery = defineQuery<RefreshStage>('refreshStage');
 
-const records = proxyActivities<WatchlistActivities>(quickDatabaseWork);
+const records = proxyActivities<WatchlistActivities>(infrastructureWork);
 const downloads = proxyActivities<WatchlistActivities>(listDownload);
 const parsing = proxyActivities<WatchlistActivities>(listParsing);
 

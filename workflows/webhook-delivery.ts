@@ -5,7 +5,7 @@
  */
 import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks';
-import { quickDatabaseWork, webhookAttempt } from './activity-options';
+import { infrastructureWork, webhookAttempt } from './activity-options';
 
 export interface WebhookDeliveryInput {
   eventId: string;
@@ -18,7 +18,7 @@ export interface WebhookDeliveryResult {
 }
 
 const attempts = proxyActivities<WebhookActivities>(webhookAttempt);
-const records = proxyActivities<WebhookActivities>(quickDatabaseWork);
+const records = proxyActivities<WebhookActivities>(infrastructureWork);
 
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   const deadline = Date.now() + input.policy.giveUpAfterHours * 3_600_000; // Date.now() is deterministic in workflows

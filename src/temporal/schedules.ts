@@ -1,44 +1,46 @@
 /**
  * The Temporal Schedules that keep watchlists fresh: one per source (`pipeline-<source>`), each
  * starting the same refresh workflow the CLI starts, every N hours (daily by default). Created or
- * updated at start; removed when the interval is set to 0. Plus the daily monitoring sweep.
+ * updated at start; removed when the interval is set to 0. Plus the daily monitoring sweep and the
+ * stranded-work recovery every few minutes.
  */
 import { ScheduleNotFoundError, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import type { AppConfig } from '../config';
 import { ListSourceAttribute } from './search-attributes';
-import { refreshInput, sweepSettings } from './workflow-inputs';
+import { recoveryInput, refreshInput, sweepSettings } from './workflow-inputs';
 
 export const scheduleIdFor = (source: string) => `pipeline-${source}`;
 
-/** Creates, updates or (at 0 hours) deletes one interval schedule. */
+/** Creates, updates or (at 0) deletes one interval schedule. */
 async function ensureSchedule(
   client: Client,
   scheduleId: string,
-  everyHours: number,
+  everyMinutes: number,
   action: { workflowType: string; workflowId: string; taskQueue: string; args: unknown[]; typedSearchAttributes?: { key: typeof ListSourceAttribute; value: string }[] },
 ): Promise<string> {
   const handle = client.schedule.getHandle(scheduleId);
-  if (everyHours === 0) {
+  if (everyMinutes === 0) {
     await handle.delete().catch((err) => {
       if (!(err instanceof ScheduleNotFoundError)) throw err;
     });
     return `${scheduleId}: off`;
   }
-  const spec = { intervals: [{ every: `${everyHours} hours` as const }] };
+  const spec = { intervals: [{ every: `${everyMinutes} minutes` as const }] };
+  const every = everyMinutes % 60 === 0 ? `${everyMinutes / 60} h` : `${everyMinutes} min`;
   const startWorkflow = { type: 'startWorkflow' as const, ...action };
   try {
     await handle.update((previous) => ({ ...previous, spec, action: startWorkflow }));
-    return `${scheduleId}: every ${everyHours} h (updated)`;
+    return `${scheduleId}: every ${every} (updated)`;
   } catch (err) {
     if (!(err instanceof ScheduleNotFoundError)) throw err;
     await client.schedule.create({ scheduleId, spec, action: startWorkflow, policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 day' } });
-    return `${scheduleId}: every ${everyHours} h (created)`;
+    return `${scheduleId}: every ${every} (created)`;
   }
 }
 
 /** The daily monitoring sweep; each run's workflow id (with the scheduled time) is its sweep key. */
 export async function ensureSweepSchedule(client: Client, config: AppConfig): Promise<string> {
-  return ensureSchedule(client, 'monitoring-sweep', config.monitoring.sweepEveryHours, {
+  return ensureSchedule(client, 'monitoring-sweep', config.monitoring.sweepEveryHours * 60, {
     workflowType: 'monitoringSweepWorkflow',
     workflowId: 'sweep-scheduled',
     taskQueue: config.temporal.taskQueue,
@@ -51,7 +53,7 @@ export async function ensureRefreshSchedules(client: Client, config: AppConfig):
   const outcomes: string[] = [];
   for (const source of config.pipeline.sources) {
     outcomes.push(
-      await ensureSchedule(client, scheduleIdFor(source), config.pipeline.everyHours, {
+      await ensureSchedule(client, scheduleIdFor(source), config.pipeline.everyHours * 60, {
         workflowType: 'watchlistRefreshWorkflow',
         workflowId: scheduleIdFor(source), // Temporal appends the scheduled time: pipeline-<source>-<date>
         taskQueue: config.temporal.taskQueue,
@@ -61,4 +63,14 @@ export async function ensureRefreshSchedules(client: Client, config: AppConfig):
     );
   }
   return outcomes;
+}
+
+/** Every few minutes: start batch jobs and webhook deliveries left stranded (see the recovery workflow). */
+export async function ensureRecoverySchedule(client: Client, config: AppConfig): Promise<string> {
+  return ensureSchedule(client, 'stranded-work-recovery', config.recovery.everyMinutes, {
+    workflowType: 'strandedWorkRecoveryWorkflow',
+    workflowId: 'stranded-work-recovery',
+    taskQueue: config.temporal.taskQueue,
+    args: [recoveryInput(config)],
+  });
 }

@@ -2,6 +2,8 @@
 import type { AppConfig } from '../config';
 import type { RefreshRequest } from '../modules/watchlists/list-fetcher';
 import type { RefreshWorkflowInput, SweepSettings } from '../../workflows/watchlist-refresh';
+import type { BatchScreeningInput } from '../../workflows/batch-screening';
+import type { RecoveryInput } from '../../workflows/stranded-work-recovery';
 
 export function webhookPolicy(config: AppConfig): SweepSettings['webhookPolicy'] {
   const w = config.webhooks;
@@ -14,4 +16,19 @@ export function sweepSettings(config: AppConfig): SweepSettings {
 
 export function refreshInput(config: AppConfig, request: RefreshRequest): RefreshWorkflowInput {
   return { ...request, sweep: sweepSettings(config) };
+}
+
+/** The batch workflow's input: the job plus the configured concurrency, chunk size and webhook policy. */
+export function batchWorkflowInput(config: AppConfig, job: { jobId: string; accountId: string; totalItems: number }): BatchScreeningInput {
+  return { ...job, concurrency: config.batch.concurrency, chunkSize: config.batch.chunkSize, webhookPolicy: webhookPolicy(config) };
+}
+
+/** The recovery schedule's input: what counts as stranded, and the settings of the work it restarts. */
+export function recoveryInput(config: AppConfig): RecoveryInput {
+  return {
+    batch: { concurrency: config.batch.concurrency, chunkSize: config.batch.chunkSize },
+    webhookPolicy: webhookPolicy(config),
+    strandedAfterSeconds: config.recovery.strandedAfterSeconds,
+    limit: 200,
+  };
 }

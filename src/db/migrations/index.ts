@@ -12,6 +12,7 @@ import { Migration20261120050000Cases } from './Migration20261120050000-cases';
 import { Migration20261120060000BatchesWebhooks } from './Migration20261120060000-batches-webhooks';
 import { Migration20261120070000Monitoring } from './Migration20261120070000-monitoring';
 import { Migration20261121000000ScanBodyInline } from './Migration20261121000000-scan-body-inline';
+import { Migration20261125000000StrandedWork } from './Migration20261125000000-stranded-work';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -23,4 +24,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120060000-batches-webhooks', class: Migration20261120060000BatchesWebhooks },
   { name: 'Migration20261120070000-monitoring', class: Migration20261120070000Monitoring },
   { name: 'Migration20261121000000-scan-body-inline', class: Migration20261121000000ScanBodyInline },
+  { name: 'Migration20261125000000-stranded-work', class: Migration20261125000000StrandedWork },
 ];

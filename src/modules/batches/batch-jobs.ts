@@ -8,6 +8,8 @@ import { sql } from '../../db/sql';
 import type { ScanRequest } from '../screening/scan-request.schema';
 
 export type JobStatus = 'pending' | 'running' | 'completed';
+/** `withdrawn`: committed, but its workflow could not be started and the caller was told so (503); never shown. */
+type StoredJobStatus = JobStatus | 'withdrawn';
 
 export interface BatchJobView {
   job_id: string;
@@ -25,7 +27,7 @@ interface JobRow {
   id: string;
   account_id: string;
   client_id: string;
-  status: JobStatus;
+  status: StoredJobStatus;
   total_items: number;
   completed_items: number;
   failed_items: number;
@@ -68,7 +70,7 @@ export async function batchJobView(em: EntityManager, job: JobRow): Promise<Batc
   );
   return {
     job_id: job.id,
-    status: job.status,
+    status: job.status === 'withdrawn' ? 'pending' : job.status,
     total_items: job.total_items,
     completed_items: job.completed_items,
     failed_items: job.failed_items,
@@ -84,9 +86,38 @@ export async function batchItemRequest(em: EntityManager, jobId: string, index: 
   return row;
 }
 
+/** Moves a pending (or, on a retry, running) job to running; false for a job that is withdrawn, completed or absent. */
 export async function markJobRunning(em: EntityManager, jobId: string): Promise<boolean> {
-  const rows = await sql<{ id: string }[]>(em, `update batch_jobs set status = 'running', started_at = coalesce(started_at, now()) where id = ? and status <> 'completed' returning id`, [jobId]);
+  const rows = await sql<{ id: string }[]>(
+    em,
+    `update batch_jobs set status = 'running', started_at = coalesce(started_at, now()) where id = ? and status in ('pending', 'running') returning id`,
+    [jobId],
+  );
   return rows.length > 0;
+}
+
+/**
+ * Withdraws a job whose workflow could not be started, unless its workflow got there first (a start
+ * that timed out on our side may still have reached Temporal). Whichever wins decides what the caller
+ * is told: withdrawn means 503 and nothing accepted; not withdrawn means the job runs and is accepted.
+ */
+export async function withdrawBatchJob(em: EntityManager, jobId: string): Promise<boolean> {
+  const rows = await sql<{ id: string }[]>(em, `update batch_jobs set status = 'withdrawn' where id = ? and status = 'pending' returning id`, [jobId]);
+  return rows.length > 0;
+}
+
+/**
+ * Jobs not completed well after submission: a pending one's workflow may never have been started (the
+ * API died after its commit), a running one's may have failed. Starting `batch-<id>` again is harmless
+ * while it runs (Temporal refuses the duplicate) and resumes it if it failed (items settle once).
+ */
+export async function strandedBatchJobs(em: EntityManager, olderThanSeconds: number, limit: number): Promise<{ id: string; account_id: string; total_items: number }[]> {
+  return sql(
+    em,
+    `select id, account_id, total_items from batch_jobs
+      where status in ('pending', 'running') and created_at < now() - make_interval(secs => ?) order by created_at limit ?`,
+    [olderThanSeconds, limit],
+  );
 }
 
 /** Settles a pending item and bumps the matching counter in one statement; a settled item stays as it is. */

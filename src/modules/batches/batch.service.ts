@@ -1,27 +1,38 @@
 /**
- * Accepting a batch: the plan's size limit, the webhook target policy, then the job row and the
- * workflow start as one unit. The row is written in a transaction that commits only once Temporal has
- * accepted the workflow, so there is never a job without a workflow; a workflow whose job row never
- * committed finds no job and ends without screening (see the batch workflow).
+ * Accepting a batch: the plan's size limit, the webhook target policy, then the job row, committed
+ * first, and only then the workflow start (`batch-<job_id>`), outside any transaction and with a short
+ * deadline. No dual write can leave them disagreeing:
+ * - the workflow always finds its committed row (it can no longer run ahead of the commit);
+ * - a start that fails withdraws the job (503, nothing accepted) unless the workflow already took it;
+ * - a start that never happened (the API died after the commit) is made by the recovery schedule,
+ *   with the same workflow id, so a job is never started twice.
  */
 import { randomUUID } from 'node:crypto';
-import { WorkflowIdReusePolicy, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../config';
 import { AppError, ServiceUnavailableError, ValidationError } from '../../errors';
 import { AccountIdAttribute, JobIdAttribute } from '../../temporal/search-attributes';
 import { workflowIds } from '../../temporal/workflow-ids';
-import { webhookPolicy } from '../../temporal/workflow-inputs';
+import { batchWorkflowInput } from '../../temporal/workflow-inputs';
 import type { Caller } from '../identity/caller';
 import { checkWebhookUrl, WebhookTargetError } from '../webhooks/target-policy';
-import type { BatchScreeningInput } from '../../../workflows/batch-screening';
-import { batchJobView, findBatchJob, insertBatchJob, type BatchJobView } from './batch-jobs';
+import { batchJobView, findBatchJob, insertBatchJob, withdrawBatchJob, type BatchJobView } from './batch-jobs';
 import type { BatchRequest } from './batch-request.schema';
+
+/** Points where a test injects a delay or a crash, to show the order of commit and start holds. */
+export interface BatchSubmissionFaults {
+  /** Runs inside the transaction, after the rows are written and before the commit. */
+  beforeCommit?: () => Promise<void>;
+  /** Runs after the commit and before the workflow start. */
+  afterCommit?: () => Promise<void>;
+}
 
 export class BatchService {
   constructor(
     private readonly temporal: Client,
     private readonly config: AppConfig,
+    private readonly faults: BatchSubmissionFaults = {},
   ) {}
 
   async submit(em: EntityManager, caller: Caller, request: BatchRequest): Promise<BatchJobView> {
@@ -43,36 +54,44 @@ export class BatchService {
     const workflowId = workflowIds.batch(jobId);
     await em.transactional(async (tx) => {
       await insertBatchJob(tx, { id: jobId, accountId: caller.accountId, clientId: caller.clientId, webhookUrl, workflowId, items: request.entities, createdAt: new Date().toISOString() });
-      const input: BatchScreeningInput = {
-        jobId,
-        accountId: caller.accountId,
-        totalItems: request.entities.length,
-        concurrency: this.config.batch.concurrency,
-        chunkSize: this.config.batch.chunkSize,
-        webhookPolicy: webhookPolicy(this.config),
-      };
-      try {
-        await this.temporal.workflow.start('batchScreeningWorkflow', {
+      await this.faults.beforeCommit?.();
+    });
+    await this.faults.afterCommit?.();
+    try {
+      await this.startWorkflow(jobId, caller.accountId, request.entities.length, webhookUrl);
+    } catch (err) {
+      if (await withdrawBatchJob(em.fork(), jobId)) {
+        throw new ServiceUnavailableError('The batch could not be queued because the workflow engine is unavailable; nothing was accepted. Retry shortly.');
+      }
+      // The workflow took the job before our start call gave up: it is accepted and running.
+    }
+    return this.get(em, caller, jobId);
+  }
+
+  /** Starts `batch-<job_id>` within the configured deadline; an existing run with that id counts as started. */
+  private async startWorkflow(jobId: string, accountId: string, totalItems: number, webhookUrl: string | null): Promise<void> {
+    try {
+      await this.temporal.withDeadline(Date.now() + this.config.batch.startDeadlineMs, () =>
+        this.temporal.workflow.start('batchScreeningWorkflow', {
           taskQueue: this.config.temporal.taskQueue,
-          workflowId,
-          args: [input],
+          workflowId: workflowIds.batch(jobId),
+          args: [batchWorkflowInput(this.config, { jobId, accountId, totalItems })],
           workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
           typedSearchAttributes: [
-            { key: AccountIdAttribute, value: caller.accountId },
+            { key: AccountIdAttribute, value: accountId },
             { key: JobIdAttribute, value: jobId },
           ],
-          memo: { totalItems: request.entities.length, webhook: webhookUrl ? 'yes' : 'no' },
-        });
-      } catch (err) {
-        throw new ServiceUnavailableError(`The batch could not be queued (workflow engine unavailable); nothing was accepted. ${err instanceof Error ? err.message : ''}`.trim());
-      }
-    });
-    return this.get(em, caller, jobId);
+          memo: { totalItems, webhook: webhookUrl ? 'yes' : 'no' },
+        }),
+      );
+    } catch (err) {
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    }
   }
 
   async get(em: EntityManager, caller: Pick<Caller, 'accountId'>, jobId: string): Promise<BatchJobView> {
     const job = await findBatchJob(em, jobId);
-    if (!job || job.account_id !== caller.accountId) throw new AppError(404, 'not_found', 'Batch job not found');
+    if (!job || job.account_id !== caller.accountId || job.status === 'withdrawn') throw new AppError(404, 'not_found', 'Batch job not found');
     return batchJobView(em, job);
   }
 }

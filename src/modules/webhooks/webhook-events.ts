@@ -87,3 +87,13 @@ export async function recordAttempt(em: EntityManager, eventId: string, attempt:
 export async function finishWebhookEvent(em: EntityManager, eventId: string, status: 'delivered' | 'failed'): Promise<void> {
   await sql(em, `update webhook_events set status = ?, finished_at = now() where id = ? and status = 'pending'`, [status, eventId]);
 }
+
+/** Events still pending well after creation: their delivery workflow may never have started, or may have failed. */
+export async function strandedWebhookEvents(em: EntityManager, olderThanSeconds: number, limit: number): Promise<string[]> {
+  const rows = await sql<{ id: string }[]>(
+    em,
+    `select id from webhook_events where status = 'pending' and created_at < now() - make_interval(secs => ?) order by created_at limit ?`,
+    [olderThanSeconds, limit],
+  );
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,58 @@
+/**
+ * Stranded-work recovery (the `stranded-work-recovery` Schedule, every few minutes): starts the
+ * workflow of any batch job left unfinished past a grace period and the delivery of any webhook event
+ * left pending, each under its usual id. Temporal refuses a second run of a workflow that is still
+ * running, and allows a new one only after a run that failed, so nothing is ever done twice: a job
+ * whose API process died between commit and start runs, and an event whose delivery never began (or
+ * whose workflow failed in an outage) is delivered, with the same event id for the receiver to dedupe.
+ */
+import { ParentClosePolicy, WorkflowIdReusePolicy, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
+import type { RecoveryActivities } from '../activities/recovery';
+import { infrastructureWork } from './activity-options';
+import { isAlreadyStarted } from './already-started';
+import { batchScreeningWorkflow, type BatchScreeningInput } from './batch-screening';
+import { webhookDeliveryWorkflow, type WebhookDeliveryInput } from './webhook-delivery';
+
+export interface RecoveryInput {
+  batch: Pick<BatchScreeningInput, 'concurrency' | 'chunkSize'>;
+  webhookPolicy: WebhookDeliveryInput['policy'];
+  /** Work younger than this is left to its own start (the API starts a batch right after its commit). */
+  strandedAfterSeconds: number;
+  limit: number;
+}
+
+export interface RecoveryResult {
+  batchesStarted: string[];
+  webhooksStarted: string[];
+  alreadyRunning: number;
+}
+
+const records = proxyActivities<RecoveryActivities>(infrastructureWork);
+
+/** Starts a child that outlives this run; false when a run with that id is open (or finished well). */
+async function startOnce(start: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await start();
+    return true;
+  } catch (err) {
+    if (isAlreadyStarted(err)) return false;
+    throw err;
+  }
+}
+
+export async function strandedWorkRecoveryWorkflow(input: RecoveryInput): Promise<RecoveryResult> {
+  const work = await records.findStrandedWork({ olderThanSeconds: input.strandedAfterSeconds, limit: input.limit });
+  const result: RecoveryResult = { batchesStarted: [], webhooksStarted: [], alreadyRunning: 0 };
+  const common = { parentClosePolicy: ParentClosePolicy.ABANDON, taskQueue: workflowInfo().taskQueue, workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY };
+  for (const job of work.batches) {
+    const args: [BatchScreeningInput] = [{ ...job, ...input.batch, webhookPolicy: input.webhookPolicy }];
+    if (await startOnce(() => startChild(batchScreeningWorkflow, { ...common, workflowId: `batch-${job.jobId}`, args }))) result.batchesStarted.push(job.jobId);
+    else result.alreadyRunning += 1;
+  }
+  for (const eventId of work.webhookEventIds) {
+    const args: [WebhookDeliveryInput] = [{ eventId, policy: input.webhookPolicy }];
+    if (await startOnce(() => startChild(webhookDeliveryWorkflow, { ...common, workflowId: `webhook-${eventId}`, args }))) result.webhooksStarted.push(eventId);
+    else result.alreadyRunning += 1;
+  }
+  return result;
+}
