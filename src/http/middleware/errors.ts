@@ -67,7 +67,8 @@ export function errorHandler(): Middleware<RequestState> {
         ctx.body = { detail: 'Internal server error', request_id: ctx.state.requestId };
         return;
       }
-      if (err.status >= 500 && err.status !== 501 && err.status !== 503) ctx.state.log?.error({ err }, err.message);
+      if (err.status === 503) ctx.state.log?.warn({ err, cause: err.cause }, err.message);
+      else if (err.status >= 500 && err.status !== 501) ctx.state.log?.error({ err }, err.message);
       ctx.status = err.status;
       ctx.set(err.headers);
       ctx.body = err instanceof ValidationError ? { detail: err.issues } : { detail: err.detail, ...err.extra };

@@ -61,7 +61,8 @@ export class BatchService {
       await this.startWorkflow(jobId, caller.accountId, request.entities.length, webhookUrl);
     } catch (err) {
       if (await withdrawBatchJob(em.fork(), jobId)) {
-        throw new ServiceUnavailableError('The batch could not be queued because the workflow engine is unavailable; nothing was accepted. Retry shortly.');
+        const unavailable = new ServiceUnavailableError('The batch could not be queued because the workflow engine is unavailable; nothing was accepted. Retry shortly.');
+        throw Object.assign(unavailable, { cause: err }); // the gRPC text goes to the operator's log, not to the caller
       }
       // The workflow took the job before our start call gave up: it is accepted and running.
     }
