@@ -27,6 +27,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
       orm: deps.orm,
       redis: deps.redis,
       temporal: { connection: deps.temporal.connection, namespace: deps.config.temporal.namespace, taskQueue: deps.config.temporal.taskQueue },
+      routes: () => routes,
     }),
     document: () => (document ??= buildOpenApiDocument(routes, deps.config.http.publicBaseUrl)),
   });

@@ -4,6 +4,8 @@ import { jsonOf } from '../helpers/http';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+import { tcpGate } from '../helpers/tcp-gate';
+import { eventually } from '../helpers/https-receiver';
 
 /** A TCP port on this machine where nothing listens: stands in for a service that is down. */
 const CLOSED_PORT = 1;
@@ -72,6 +74,44 @@ describe('GET /health', () => {
       expect(body.status).toBe('down');
       expect(body.components.database.status).toBe('down');
       expect(body.components.database.detail).toMatch(/ECONNREFUSED|connect/i);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sees Temporal come back after it was down at the first probe, and goes down again with it', async () => {
+    const [host, port] = testConfig().temporal.address!.split(':');
+    const gate = await tcpGate({ host: host!, port: Number(port) });
+    const app = await startTestApp(testConfig({ TEMPORAL_ADDRESS: gate.address }));
+    const temporalRow = async () => (await jsonOf(await fetch(`${app.url}/health`))).components.temporal;
+    try {
+      expect((await temporalRow()).status).toBe('down');
+      // Down for longer than the SDK's 10 s connect timeout, so a remembered first connection attempt has failed for good.
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      expect((await temporalRow()).status).toBe('down');
+      await gate.open();
+      // gRPC reconnects with its own backoff, so the first probes after the server returns may still fail.
+      const back = await eventually(async () => {
+        const row = await temporalRow();
+        return row.status !== 'down' && row;
+      }, 30_000, 'the Temporal row to recover');
+      expect(back.status).toBe('degraded'); // no worker polls this queue, but the server is reachable
+      expect(back.detail).toMatch(/reachable/);
+      await gate.shut();
+      await eventually(async () => (await temporalRow()).status === 'down', 30_000, 'the Temporal row to go down again');
+    } finally {
+      await gate.shut();
+      await app.close();
+    }
+  });
+
+  it('derives the ACP row from the routes this process serves', async () => {
+    const app = await startTestApp(testConfig());
+    try {
+      const acp = (await jsonOf(await fetch(`${app.url}/health`))).components.acp;
+      expect(acp.status).toBe('ok');
+      expect(acp.detail).toMatch(/not built yet: its 3 endpoints answer 501/);
+      expect((await fetch(`${app.url}/acp/jobs`, { method: 'POST' })).status).toBe(501);
     } finally {
       await app.close();
     }

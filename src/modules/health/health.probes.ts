@@ -11,7 +11,15 @@ export interface ProbeDeps {
   orm: Orm;
   redis: Redis;
   temporal: { connection: Connection; namespace: string; taskQueue: string };
+  /** The routes this process serves (read when probed, as the table is built after the probes). */
+  routes: () => { method: string; path: string; tags: string[] }[];
 }
+
+/** Tag of the endpoints that answer 501 because their capability is not built yet. */
+export const NOT_YET_AVAILABLE_TAG = 'Not yet available';
+
+/** Each Temporal call of a probe gets this long, so a dead server fails the probe rather than hanging it. */
+const TEMPORAL_CALL_MS = 1_500;
 
 /** A client still connecting gets a moment to finish before the store counts as down. */
 const REDIS_READY_WAIT_MS = 1_000;
@@ -45,20 +53,28 @@ export function createHealthProbes(deps: ProbeDeps): HealthProbes {
     },
     temporal: async () => {
       const { connection, namespace, taskQueue } = deps.temporal;
-      await connection.ensureConnected();
-      const queue = await connection.workflowService.describeTaskQueue({
-        namespace,
-        taskQueue: { name: taskQueue },
-        taskQueueType: temporalProto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
-      });
+      // Asked afresh every time: the SDK's ensureConnected() remembers its first outcome, so a server that
+      // was down at the first probe would read as down for the life of the process.
+      const queue = await connection.withDeadline(Date.now() + TEMPORAL_CALL_MS, () =>
+        connection.workflowService.describeTaskQueue({
+          namespace,
+          taskQueue: { name: taskQueue },
+          taskQueueType: temporalProto.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW,
+        }),
+      );
       const pollers = queue.pollers?.length ?? 0;
       return pollers > 0
         ? { detail: `namespace ${namespace} reachable; ${pollers} worker poller(s) on ${taskQueue}` }
         : { detail: `namespace ${namespace} reachable but no worker is polling ${taskQueue}`, status: 'degraded' };
     },
     lastPipelineRun: () => lastPipelineRun(deps.orm),
-    acp: async () => ({
-      detail: 'agent-job interface not enabled yet: /acp/jobs answers 501; nothing is failing',
-    }),
+    acp: async () => {
+      // The agent-job endpoints as this process actually serves them, not a remembered constant.
+      const acp = deps.routes().filter((route) => /^\/(v1\/)?acp\//.test(route.path));
+      if (acp.length === 0) return { detail: 'no agent-job endpoints are mounted', status: 'degraded' };
+      const pending = acp.filter((route) => route.tags.includes(NOT_YET_AVAILABLE_TAG));
+      if (pending.length === acp.length) return { detail: `agent-job interface not built yet: its ${acp.length} endpoints answer 501; nothing is failing` };
+      return { detail: `${acp.length - pending.length} of ${acp.length} agent-job endpoints served` };
+    },
   };
 }

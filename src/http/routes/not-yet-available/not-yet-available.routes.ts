@@ -3,6 +3,7 @@
  * says so, rather than a 404 that reads like a wrong URL or a fake answer that reads like data.
  */
 import { NotImplementedError } from '../../../errors';
+import { NOT_YET_AVAILABLE_TAG } from '../../../modules/health/health.probes';
 import { defineRoute, type AnyRoute } from '../../route';
 import { ErrorBody } from '../../schemas/common.schema';
 
@@ -30,7 +31,7 @@ export function notYetAvailableRoutes(): AnyRoute[] {
       method,
       path,
       summary: `${capability} (not available yet: answers 501)`,
-      tags: ['Not yet available'],
+      tags: [NOT_YET_AVAILABLE_TAG],
       access: { kind: 'public', rateLimit: 'default' },
       responses: { 501: { description: 'Not built yet', schema: ErrorBody } },
       handler: () => {
