@@ -4,6 +4,7 @@ import { findCaller, type Caller } from '../../src/modules/identity/caller';
 import { BatchRequestSchema } from '../../src/modules/batches/batch-request.schema';
 import { BatchService } from '../../src/modules/batches/batch.service';
 import { recoveryInput } from '../../src/temporal/workflow-inputs';
+import { createWebhookEvent } from '../../src/modules/webhooks/webhook-events';
 import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
 import { jsonOf } from '../helpers/http';
 import { eventually, startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver';
@@ -98,6 +99,44 @@ describe('starting a batch: the job row commits first, then its workflow starts'
     expect(again.batchesStarted).not.toContain(stranded!.id);
     await sleep(1_000);
     expect(deliveriesFor(stranded!.id)).toHaveLength(1);
+  });
+});
+
+describe('the recovery schedule and webhook events left pending', () => {
+  it('delivers an event whose delivery never started, with its own event id, and only once', async () => {
+    const receiver = await startHttpsReceiver();
+    const base = testConfig({ TEMPORAL_TASK_QUEUE: `redrive-${randomUUID()}`, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' });
+    const config = { ...base, webhooks: { ...base.webhooks, caBundlePath: receiver.caPath } };
+    const app = await startTestApp(config);
+    const worker = await startTestWorker(config);
+    try {
+      const owner = await createTestClient(app.deps.orm.em.fork(), config.auth.encryptionKey);
+      // As a sweep page or a batch leaves it when its process dies after the commit and before the hand-over.
+      const event = await createWebhookEvent(app.deps.orm.em.fork(), {
+        accountId: owner.accountId,
+        clientId: owner.clientId,
+        eventType: 'monitoring.alert',
+        subjectId: randomUUID(),
+        targetUrl: receiver.url,
+        data: { enrolment_id: randomUUID() },
+      });
+      const recover = () =>
+        app.deps.temporal.client.workflow.execute('strandedWorkRecoveryWorkflow', {
+          taskQueue: config.temporal.taskQueue,
+          workflowId: `recovery-${randomUUID()}`,
+          args: [{ ...recoveryInput(config), strandedAfterSeconds: 0 }],
+        }) as Promise<RecoveryResult>;
+      expect((await recover()).webhooksStarted).toContain(event.id);
+      const status = async () => (await app.deps.orm.em.fork().getConnection().execute<{ status: string }[]>('select status from webhook_events where id = ?', [event.id]))[0]!.status;
+      await eventually(async () => (await status()) === 'delivered', 30_000, 'the re-driven event to be delivered');
+      expect((await recover()).webhooksStarted).not.toContain(event.id);
+      const received = receiver.received.filter((r) => r.headers['x-service-event-id'] === event.id);
+      expect(received).toHaveLength(1);
+    } finally {
+      await worker.stop();
+      await app.close();
+      await receiver.close();
+    }
   });
 });
 

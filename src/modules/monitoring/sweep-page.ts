@@ -3,7 +3,9 @@
  * original scan inputs against the current lists, and compare with the matches already known. New
  * matches produce a new permanent scan, an alert and (with a webhook target) a `monitoring.alert`
  * event; matches gone from the lists are recorded too, without a webhook. Everything is keyed by the
- * sweep, so a page retried after a crash alerts each enrolment at most once.
+ * sweep, so a page retried after a crash alerts each enrolment at most once; and the page's result is
+ * read back from the alerts this sweep holds for the page's enrolments, not from what this attempt
+ * raised, so a retry hands over every event an earlier attempt committed but never returned.
  */
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -49,7 +51,7 @@ export async function sweepPage(
       where e.active and (?::uuid is null or e.id > ?::uuid) order by e.id limit ?`,
     [input.after, input.after, input.pageSize],
   );
-  const result: SweepPageResult = { processed: page.length, alerts: 0, webhookEventIds: [], nextCursor: page.length === input.pageSize ? page.at(-1)!.id : null };
+  const nextCursor = page.length === input.pageSize ? page.at(-1)!.id : null;
   const versions = screening.index.current().versions.map((v) => ({ source: v.source, version: v.versionNumber, version_id: v.versionId }));
   for (const enrolment of page) {
     const current = await screening.scans.evaluate(em, enrolment.request);
@@ -61,12 +63,21 @@ export async function sweepPage(
       onProgress(page.indexOf(enrolment) + 1);
       continue;
     }
-    const outcome = await raiseAlert(em, screening, enrolment, input.sweepKey, added, removed, versions);
-    if (outcome.raised) result.alerts += 1;
-    if (outcome.webhookEventId) result.webhookEventIds.push(outcome.webhookEventId);
+    await raiseAlert(em, screening, enrolment, input.sweepKey, added, removed, versions);
     onProgress(page.indexOf(enrolment) + 1);
   }
-  return result;
+  return { processed: page.length, ...(await pageAlerts(em, input.sweepKey, page.map((e) => e.id))), nextCursor };
+}
+
+/** The alerts this sweep holds for these enrolments, and their webhook events, whichever attempt raised them. */
+async function pageAlerts(em: EntityManager, sweepKey: string, enrolmentIds: string[]): Promise<{ alerts: number; webhookEventIds: string[] }> {
+  if (enrolmentIds.length === 0) return { alerts: 0, webhookEventIds: [] };
+  const rows = await sql<{ webhook_event_id: string | null }[]>(
+    em,
+    `select webhook_event_id from monitoring_alerts where sweep_key = ? and enrolment_id = any(?::uuid[]) order by enrolment_id`,
+    [sweepKey, `{${enrolmentIds.join(',')}}`],
+  );
+  return { alerts: rows.length, webhookEventIds: rows.flatMap((row) => (row.webhook_event_id ? [row.webhook_event_id] : [])) };
 }
 
 async function raiseAlert(
