@@ -6,6 +6,8 @@
 import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
+import { isDatabaseUnavailable } from '../src/db/unavailable';
+import { keepFetchedFile, materialiseFetchedFiles, releaseFetchedFiles } from '../src/modules/watchlists/fetched-files';
 import { parseListFile, type ListSource } from '../src/sources/registry';
 import { UnexpectedFormatError } from '../src/sources/listed-entity';
 import { fetchList, type FetchedList, type RefreshRequest } from '../src/modules/watchlists/list-fetcher';
@@ -15,13 +17,18 @@ import type { ActivityDeps } from './deps';
 
 export type ReadyList = Extract<FetchedList, { status: 'ready' }>;
 
+/** A file in the wrong format or missing will not get better by retrying: fail the run at once. */
+function isPermanent(err: unknown): boolean {
+  return !isDatabaseUnavailable(err) && (err instanceof UnexpectedFormatError || (err as NodeJS.ErrnoException).code === 'ENOENT');
+}
+
 function permanent(err: unknown): never {
   const message = err instanceof Error ? err.message : String(err);
-  if (err instanceof UnexpectedFormatError || (err as NodeJS.ErrnoException).code === 'ENOENT') {
-    throw ApplicationFailure.nonRetryable(message, err instanceof UnexpectedFormatError ? 'UnexpectedFormat' : 'FileNotFound');
-  }
+  if (isPermanent(err)) throw ApplicationFailure.nonRetryable(message, err instanceof UnexpectedFormatError ? 'UnexpectedFormat' : 'FileNotFound');
   throw err;
 }
+
+const downloaded = (list: ReadyList) => /^https?:/.test(list.origin);
 
 export function createWatchlistActivities(deps: ActivityDeps) {
   return {
@@ -29,31 +36,55 @@ export function createWatchlistActivities(deps: ActivityDeps) {
       await beginPipelineRun(deps.orm.em.fork(), input);
     },
 
-    /** Reads the operator's file or downloads the list (conditionally on the last run's validators). */
+    /**
+     * Reads the operator's file or downloads the list (conditionally on the last run's validators). A
+     * download goes into the shared fetched-file store and only its key is handed on, so the parse
+     * finds it on any worker and on any retry; the worker's own temporary copy is removed at once.
+     */
     async fetchListFiles(request: RefreshRequest): Promise<FetchedList> {
+      let list: FetchedList;
       try {
         const previous = request.file ? {} : await lastValidators(deps.orm.em.fork(), request.source);
-        return await fetchList(request, previous, deps.config.pipeline.urls);
+        list = await fetchList(request, previous, deps.config.pipeline.urls);
       } catch (err) {
         return permanent(err);
+      }
+      if (list.status !== 'ready' || !downloaded(list)) return list;
+      const temporary = [list.path, list.altPath, list.addPath].filter((p): p is string => !!p);
+      try {
+        const em = deps.orm.em.fork();
+        const keep = async (path: string | undefined) => (path ? keepFetchedFile(em, path) : undefined);
+        return { ...list, path: (await keep(list.path))!, altPath: await keep(list.altPath), addPath: await keep(list.addPath) };
+      } finally {
+        await Promise.all(temporary.map((path) => rm(dirname(path), { recursive: true, force: true })));
       }
     },
 
     /** Parses and stores a new version unless identical to the current one; idempotent per pipeline run. */
     async storeListVersion(input: { runId: string; source: string; list: ReadyList; listKind?: RefreshRequest['listKind'] }): Promise<StoredVersion> {
       const em = deps.orm.em.fork();
+      const kept = [input.list.path, input.list.altPath, input.list.addPath];
       const already = await versionStoredByRun(em, input.runId);
-      if (already) return already;
+      if (already) {
+        await releaseFetchedFiles(em, kept);
+        return already;
+      }
       const heartbeat = (progress: object) => Context.current().heartbeat({ stage: 'parsing', ...progress });
+      let local: Awaited<ReturnType<typeof materialiseFetchedFiles<{ path: string; altPath?: string; addPath?: string }>>> | undefined;
       try {
-        const events = parseListFile({ source: input.source as ListSource, path: input.list.path, altPath: input.list.altPath, addPath: input.list.addPath, listKind: input.listKind });
+        local = await materialiseFetchedFiles(em, { path: input.list.path, altPath: input.list.altPath, addPath: input.list.addPath });
+        const events = parseListFile({ source: input.source as ListSource, ...local.paths, listKind: input.listKind });
         const list = await collectList(events, heartbeat);
         Context.current().heartbeat({ stage: 'storing', entities: list.entities.size, problems: list.problemCount });
-        return await storeListVersion(em, { source: input.source, origin: input.list.origin, list, pipelineRunId: input.runId });
+        const version = await storeListVersion(em, { source: input.source, origin: input.list.origin, list, pipelineRunId: input.runId });
+        await releaseFetchedFiles(em, kept);
+        return version;
       } catch (err) {
+        // Kept for the retry unless the file itself is at fault; this attempt's local copy always goes.
+        if (isPermanent(err)) await releaseFetchedFiles(em, kept).catch(() => {});
         return permanent(err);
       } finally {
-        if (/^https?:/.test(input.list.origin)) await rm(dirname(input.list.path), { recursive: true, force: true });
+        await local?.cleanup();
       }
     },
 
