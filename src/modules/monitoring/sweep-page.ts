@@ -36,11 +36,32 @@ interface EnrolmentToSweep {
   request: ScanRequest;
 }
 
+/** Enrolments re-screened at once: screening is in memory, but each reads its scan and may write an alert. */
+export const DEFAULT_SWEEP_CONCURRENCY = 4;
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function forEachWithConcurrency<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** Matches new since `known`, and those gone from it. */
+function differenceFrom(known: string[], currentIds: string[]): { added: string[]; removed: string[]; changed: boolean } {
+  const knownSet = new Set(known);
+  const currentSet = new Set(currentIds);
+  const added = [...currentSet].filter((id) => !knownSet.has(id));
+  const removed = [...knownSet].filter((id) => !currentSet.has(id));
+  return { added, removed, changed: added.length > 0 || removed.length > 0 };
+}
+
 /** `onProgress` is called after each enrolment (the activity heartbeats with it). */
 export async function sweepPage(
   em: EntityManager,
   screening: Screening,
-  input: { sweepKey: string; after: string | null; pageSize: number },
+  input: { sweepKey: string; after: string | null; pageSize: number; concurrency?: number },
   onProgress: (done: number) => void = () => {},
 ): Promise<SweepPageResult> {
   await screening.index.rebuild(); // the sweep must see the list version that started it
@@ -53,19 +74,16 @@ export async function sweepPage(
   );
   const nextCursor = page.length === input.pageSize ? page.at(-1)!.id : null;
   const versions = screening.index.current().versions.map((v) => ({ source: v.source, version: v.versionNumber, version_id: v.versionId }));
-  for (const enrolment of page) {
-    const current = await screening.scans.evaluate(em, enrolment.request);
-    const currentIds = new Set(current.scan_result.matches.map((m) => m.listed_entity_id));
-    const known = new Set(enrolment.known_matches);
-    const added = [...currentIds].filter((id) => !known.has(id));
-    const removed = [...known].filter((id) => !currentIds.has(id));
-    if (added.length === 0 && removed.length === 0) {
-      onProgress(page.indexOf(enrolment) + 1);
-      continue;
+  let done = 0;
+  await forEachWithConcurrency(page, input.concurrency ?? DEFAULT_SWEEP_CONCURRENCY, async (enrolment) => {
+    const enrolmentEm = em.fork();
+    const current = await screening.scans.evaluate(enrolmentEm, enrolment.request);
+    const currentIds = current.scan_result.matches.map((m) => m.listed_entity_id);
+    if (differenceFrom(enrolment.known_matches, currentIds).changed) {
+      await raiseAlert(enrolmentEm, screening, enrolment, input.sweepKey, currentIds, versions);
     }
-    await raiseAlert(em, screening, enrolment, input.sweepKey, added, removed, versions);
-    onProgress(page.indexOf(enrolment) + 1);
-  }
+    onProgress((done += 1));
+  });
   return { processed: page.length, ...(await pageAlerts(em, input.sweepKey, page.map((e) => e.id))), nextCursor };
 }
 
@@ -80,42 +98,38 @@ async function pageAlerts(em: EntityManager, sweepKey: string, enrolmentIds: str
   return { alerts: rows.length, webhookEventIds: rows.flatMap((row) => (row.webhook_event_id ? [row.webhook_event_id] : [])) };
 }
 
-async function raiseAlert(
-  em: EntityManager,
-  screening: Screening,
-  enrolment: EnrolmentToSweep,
-  sweepKey: string,
-  added: string[],
-  removed: string[],
-  versions: object[],
-): Promise<{ raised: boolean; webhookEventId: string | null }> {
-  let newMatches: MatchRecord[] = [];
-  let scanId: string | null = null;
-  if (added.length) {
-    const scan = await screening.scans.create(em, {
+/**
+ * Raises the alert for one enrolment, comparing under a row lock with the matches known *now*: sweeps of
+ * different sources run at once, and two of them that both saw a new match must not both alert on it.
+ */
+async function raiseAlert(em: EntityManager, screening: Screening, enrolment: EnrolmentToSweep, sweepKey: string, currentIds: string[], versions: object[]): Promise<void> {
+  let scan: { scanId: string; matches: MatchRecord[] } | null = null;
+  if (differenceFrom(enrolment.known_matches, currentIds).added.length) {
+    const created = await screening.scans.create(em, {
       owner: { accountId: enrolment.account_id, clientId: enrolment.client_id },
       request: enrolment.request,
       idempotencyKey: `monitoring:${sweepKey}:${enrolment.id}`,
       origin: 'monitoring',
     });
-    scanId = scan.scanId;
-    newMatches = scan.response.scan_result.matches.filter((m) => added.includes(m.listed_entity_id));
+    scan = { scanId: created.scanId, matches: created.response.scan_result.matches };
   }
-  return em.transactional(async (tx) => {
+  await em.transactional(async (tx) => {
+    const [locked] = await sql<{ known_matches: string[]; last_scan_id: string }[]>(tx, 'select known_matches, last_scan_id from monitoring_enrolments where id = ? for update', [enrolment.id]);
+    if (!locked) return;
+    const { added, removed, changed } = differenceFrom(locked.known_matches, currentIds);
+    if (!changed) return; // another sweep recorded this difference first
+    const newMatches = scan ? scan.matches.filter((m) => added.includes(m.listed_entity_id)) : [];
+    const scanId = added.length ? (scan?.scanId ?? null) : null;
     const alertId = randomUUID();
     const inserted = await sql<{ id: string }[]>(
       tx,
       `insert into monitoring_alerts (id, enrolment_id, account_id, sweep_key, scan_id, previous_scan_id, new_matches, removed_matches, list_versions, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (enrolment_id, sweep_key) do nothing returning id`,
-      [alertId, enrolment.id, enrolment.account_id, sweepKey, scanId, enrolment.last_scan_id, JSON.stringify(newMatches), JSON.stringify(removed), JSON.stringify(versions), new Date().toISOString()],
+      [alertId, enrolment.id, enrolment.account_id, sweepKey, scanId, locked.last_scan_id, JSON.stringify(newMatches), JSON.stringify(removed), JSON.stringify(versions), new Date().toISOString()],
     );
-    if (!inserted[0]) {
-      const [existing] = await sql<{ webhook_event_id: string | null }[]>(tx, 'select webhook_event_id from monitoring_alerts where enrolment_id = ? and sweep_key = ?', [enrolment.id, sweepKey]);
-      return { raised: false, webhookEventId: existing?.webhook_event_id ?? null };
-    }
-    const knownNow = [...enrolment.known_matches.filter((id) => !removed.includes(id)), ...added];
-    await sql(tx, 'update monitoring_enrolments set known_matches = ?, last_scan_id = coalesce(?, last_scan_id) where id = ?', [JSON.stringify(knownNow), scanId, enrolment.id]);
-    if (!enrolment.webhook_url || newMatches.length === 0) return { raised: true, webhookEventId: null };
+    if (!inserted[0]) return; // raised by an earlier attempt of this sweep
+    await sql(tx, 'update monitoring_enrolments set known_matches = ?, last_scan_id = coalesce(?, last_scan_id) where id = ?', [JSON.stringify([...new Set(currentIds)]), scanId, enrolment.id]);
+    if (!enrolment.webhook_url || newMatches.length === 0) return;
     const event = await createWebhookEvent(tx, {
       accountId: enrolment.account_id,
       clientId: enrolment.client_id,
@@ -125,7 +139,7 @@ async function raiseAlert(
       data: {
         enrolment_id: enrolment.id,
         scan_id: scanId,
-        previous_scan_id: enrolment.last_scan_id,
+        previous_scan_id: locked.last_scan_id,
         entity_name: enrolment.entity_name,
         entity_type: enrolment.entity_type,
         new_matches: newMatches,
@@ -134,6 +148,5 @@ async function raiseAlert(
       },
     });
     await sql(tx, 'update monitoring_alerts set webhook_event_id = ? where id = ?', [event.id, alertId]);
-    return { raised: true, webhookEventId: event.id };
   });
 }
