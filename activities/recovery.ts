@@ -1,14 +1,18 @@
 /**
- * Finding stranded work for the recovery schedule: batch jobs whose workflow may be missing and
- * webhook events whose delivery may never have started. The workflow restarts them by id.
+ * Finding stranded work for the recovery schedule: batch jobs whose workflow may be missing, webhook
+ * events whose delivery may never have started, and list versions never swept. The workflow restarts
+ * each by its id.
  */
 import { strandedBatchJobs } from '../src/modules/batches/batch-jobs';
 import { strandedWebhookEvents } from '../src/modules/webhooks/webhook-events';
+import { unsweptVersions } from '../src/modules/watchlists/version-sweeps';
 import type { ActivityDeps } from './deps';
 
 export interface StrandedWork {
   batches: { jobId: string; accountId: string; totalItems: number }[];
   webhookEventIds: string[];
+  /** List versions stored by a pipeline run whose monitoring sweep never started. */
+  versions: { versionId: string; source: string; versionNumber: number }[];
 }
 
 export function createRecoveryActivities(deps: ActivityDeps) {
@@ -19,6 +23,7 @@ export function createRecoveryActivities(deps: ActivityDeps) {
       return {
         batches: jobs.map((job) => ({ jobId: job.id, accountId: job.account_id, totalItems: job.total_items })),
         webhookEventIds: await strandedWebhookEvents(em, input.olderThanSeconds, input.limit),
+        versions: await unsweptVersions(em, input.olderThanSeconds, input.limit),
       };
     },
   };

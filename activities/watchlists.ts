@@ -7,6 +7,7 @@ import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
+import { recordVersionSweep } from '../src/modules/watchlists/version-sweeps';
 import { keepFetchedFile, materialiseFetchedFiles, releaseFetchedFiles } from '../src/modules/watchlists/fetched-files';
 import { parseListFile, type ListSource } from '../src/sources/registry';
 import { UnexpectedFormatError } from '../src/sources/listed-entity';
@@ -86,6 +87,11 @@ export function createWatchlistActivities(deps: ActivityDeps) {
       } finally {
         await local?.cleanup();
       }
+    },
+
+    /** Records the sweep a new version handed over to, so the recovery schedule knows it started. */
+    async recordSweepStarted(input: { versionId: string; workflowId: string }): Promise<void> {
+      await recordVersionSweep(deps.orm.em.fork(), input.versionId, input.workflowId);
     },
 
     async finishRefresh(input: { runId: string; status: Exclude<PipelineRunStatus, 'running'>; detail: Record<string, unknown> }): Promise<void> {

@@ -1,7 +1,9 @@
 /**
  * A monitoring sweep (`sweep-<list_version>`, or scheduled): re-screens every active enrolment page by
- * page, continuing as new between pages so its history stays small however many enrolments there are.
- * Each `monitoring.alert` goes to its own delivery workflow, signed like every webhook.
+ * page. Each `monitoring.alert` goes to its own delivery workflow, signed like every webhook, started in
+ * slices. The run continues as new whenever its history nears a budget (a few pages, or one page whose
+ * thousands of alerts would otherwise pile child starts into one history), carrying the cursor and any
+ * events not yet handed over, so a sweep of any size stays far below Temporal's history limits.
  */
 import { ParentClosePolicy, continueAsNew, defineQuery, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring';
@@ -14,8 +16,14 @@ export interface MonitoringSweepInput {
   sweepKey?: string;
   pageSize: number;
   webhookPolicy: WebhookDeliveryInput['policy'];
+  /** Events per run before continuing as new (default 8,000; Temporal refuses a history past 51,200). */
+  historyBudget?: number;
   /** Pages already done (carried across continue-as-new). */
   after?: string | null;
+  /** True once the last page has been swept (carried while its events are still being handed over). */
+  pagesDone?: boolean;
+  /** Alert events of a page not yet handed to their delivery workflows (carried across continue-as-new). */
+  pendingEventIds?: string[];
   totals?: { processed: number; alerts: number; pages: number };
 }
 
@@ -23,34 +31,56 @@ export const sweepProgressQuery = defineQuery<{ processed: number; alerts: numbe
 
 const { sweepEnrolmentPage } = proxyActivities<MonitoringActivities>(sweepPageOptions);
 
+/** Delivery workflows started per step (about four history events each), at most an eighth of the budget. */
+const MAX_START_SLICE = 100;
+const DEFAULT_HISTORY_BUDGET = 8_000;
+/** History events of one page: its activity and the workflow tasks around it. */
+const PAGE_EVENTS = 12;
+
+function startDelivery(eventId: string, policy: WebhookDeliveryInput['policy']): Promise<unknown> {
+  return startChild(webhookDeliveryWorkflow, {
+    workflowId: `webhook-${eventId}`,
+    args: [{ eventId, policy }],
+    parentClosePolicy: ParentClosePolicy.ABANDON,
+    taskQueue: workflowInfo().taskQueue,
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+  }).catch((err: unknown) => {
+    // Already started by an earlier run of this page (or by the recovery schedule): that delivery stands.
+    if (!isAlreadyStarted(err)) throw err;
+  });
+}
+
 export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Promise<{ processed: number; alerts: number; pages: number }> {
   const sweepKey = input.sweepKey ?? workflowInfo().workflowId;
+  const budget = input.historyBudget ?? DEFAULT_HISTORY_BUDGET;
   const totals = { ...(input.totals ?? { processed: 0, alerts: 0, pages: 0 }) };
   let after = input.after ?? null;
+  let pagesDone = input.pagesDone ?? false;
+  let pending = [...(input.pendingEventIds ?? [])];
   setHandler(sweepProgressQuery, () => ({ ...totals, after }));
-  // A few pages per run, then continue as new with the cursor.
-  for (let pagesThisRun = 0; pagesThisRun < 5; pagesThisRun += 1) {
+  const sliceSize = Math.max(1, Math.min(MAX_START_SLICE, Math.floor(budget / 32)));
+  let stepsThisRun = 0;
+  // Whether the next step (of `events` history events) would pass the budget; every run makes one step at least.
+  const nearBudget = (events: number) => stepsThisRun > 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength + events > budget);
+  const carryOn = () => continueAsNew<typeof monitoringSweepWorkflow>({ ...input, sweepKey, after, pagesDone, pendingEventIds: pending, totals });
+
+  for (;;) {
+    while (pending.length > 0) {
+      const slice = pending.slice(0, sliceSize);
+      if (nearBudget(slice.length * 4)) return carryOn();
+      await Promise.all(slice.map((eventId) => startDelivery(eventId, input.webhookPolicy)));
+      pending = pending.slice(slice.length);
+      stepsThisRun += 1;
+    }
+    if (pagesDone) return totals;
+    if (nearBudget(PAGE_EVENTS)) return carryOn();
+    stepsThisRun += 1;
     const page = await sweepEnrolmentPage({ sweepKey, after, pageSize: input.pageSize });
     totals.processed += page.processed;
     totals.alerts += page.alerts;
     totals.pages += 1;
-    // Started together: each start is a round trip to the server, and a page can raise hundreds of alerts.
-    await Promise.all(
-      page.webhookEventIds.map((eventId) =>
-        startChild(webhookDeliveryWorkflow, {
-          workflowId: `webhook-${eventId}`,
-          args: [{ eventId, policy: input.webhookPolicy }],
-          parentClosePolicy: ParentClosePolicy.ABANDON,
-          taskQueue: workflowInfo().taskQueue,
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        }).catch((err: unknown) => {
-          // Already started by an earlier run of this page: that delivery stands.
-          if (!isAlreadyStarted(err)) throw err;
-        }),
-      ),
-    );
+    pending = page.webhookEventIds;
     after = page.nextCursor;
-    if (after === null) return totals;
+    pagesDone = after === null;
   }
-  return continueAsNew<typeof monitoringSweepWorkflow>({ ...input, sweepKey, after, totals });
 }

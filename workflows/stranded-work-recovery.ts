@@ -1,7 +1,8 @@
 /**
  * Stranded-work recovery (the `stranded-work-recovery` Schedule, every few minutes): starts the
- * workflow of any batch job left unfinished past a grace period and the delivery of any webhook event
- * left pending, each under its usual id. Temporal refuses a second run of a workflow that is still
+ * workflow of any batch job left unfinished past a grace period, the delivery of any webhook event
+ * left pending, and the sweep of any list version whose refresh never started one, each under its
+ * usual id. Temporal refuses a second run of a workflow that is still
  * running, and allows a new one only after a run that failed, so nothing is ever done twice: a job
  * whose API process died between commit and start runs, and an event whose delivery never began (or
  * whose workflow failed in an outage) is delivered, with the same event id for the receiver to dedupe.
@@ -11,11 +12,14 @@ import type { RecoveryActivities } from '../activities/recovery';
 import { infrastructureWork } from './activity-options';
 import { isAlreadyStarted } from './already-started';
 import { batchScreeningWorkflow, type BatchScreeningInput } from './batch-screening';
+import { startVersionSweep } from './version-sweep';
 import { webhookDeliveryWorkflow, type WebhookDeliveryInput } from './webhook-delivery';
 
 export interface RecoveryInput {
   batch: Pick<BatchScreeningInput, 'concurrency' | 'chunkSize'>;
   webhookPolicy: WebhookDeliveryInput['policy'];
+  /** Page size of the monitoring sweeps it starts for versions never swept. */
+  sweepPageSize: number;
   /** Work younger than this is left to its own start (the API starts a batch right after its commit). */
   strandedAfterSeconds: number;
   limit: number;
@@ -24,6 +28,7 @@ export interface RecoveryInput {
 export interface RecoveryResult {
   batchesStarted: string[];
   webhooksStarted: string[];
+  sweepsStarted: string[];
   alreadyRunning: number;
 }
 
@@ -42,7 +47,7 @@ async function startOnce(start: () => Promise<unknown>): Promise<boolean> {
 
 export async function strandedWorkRecoveryWorkflow(input: RecoveryInput): Promise<RecoveryResult> {
   const work = await records.findStrandedWork({ olderThanSeconds: input.strandedAfterSeconds, limit: input.limit });
-  const result: RecoveryResult = { batchesStarted: [], webhooksStarted: [], alreadyRunning: 0 };
+  const result: RecoveryResult = { batchesStarted: [], webhooksStarted: [], sweepsStarted: [], alreadyRunning: 0 };
   const common = { parentClosePolicy: ParentClosePolicy.ABANDON, taskQueue: workflowInfo().taskQueue, workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY };
   for (const job of work.batches) {
     const args: [BatchScreeningInput] = [{ ...job, ...input.batch, webhookPolicy: input.webhookPolicy }];
@@ -53,6 +58,9 @@ export async function strandedWorkRecoveryWorkflow(input: RecoveryInput): Promis
     const args: [WebhookDeliveryInput] = [{ eventId, policy: input.webhookPolicy }];
     if (await startOnce(() => startChild(webhookDeliveryWorkflow, { ...common, workflowId: `webhook-${eventId}`, args }))) result.webhooksStarted.push(eventId);
     else result.alreadyRunning += 1;
+  }
+  for (const version of work.versions) {
+    result.sweepsStarted.push(await startVersionSweep({ pageSize: input.sweepPageSize, webhookPolicy: input.webhookPolicy }, version));
   }
   return result;
 }

@@ -2,15 +2,14 @@
  * The data pipeline for one list: fetch → parse and store a new version (or find it unchanged) →
  * announce the new version. Every run is recorded in `pipeline_runs`, failures included.
  */
-import { ApplicationFailure, ParentClosePolicy, defineQuery, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { WatchlistActivities } from '../activities/watchlists';
 import type { RefreshRequest } from '../src/modules/watchlists/list-fetcher';
 import type { StoredVersion } from '../src/modules/watchlists/list-version.store';
 import { listParsing, infrastructureWork, listDownload } from './activity-options';
-import { monitoringSweepWorkflow, type MonitoringSweepInput } from './monitoring-sweep';
+import { startVersionSweep, type SweepSettings } from './version-sweep';
 
-/** What the refresh passes to the monitoring sweep it starts on a new version. */
-export type SweepSettings = Pick<MonitoringSweepInput, 'pageSize' | 'webhookPolicy'>;
+export type { SweepSettings } from './version-sweep';
 
 export interface RefreshWorkflowInput extends RefreshRequest {
   sweep: SweepSettings;
@@ -28,22 +27,6 @@ export const refreshStageQuery = defineQuery<RefreshStage>('refreshStage');
 const records = proxyActivities<WatchlistActivities>(infrastructureWork);
 const downloads = proxyActivities<WatchlistActivities>(listDownload);
 const parsing = proxyActivities<WatchlistActivities>(listParsing);
-
-/**
- * The hook from the data pipeline to ongoing monitoring: a new list version starts `sweep-<source>-v<n>`,
- * which outlives this workflow. Returns the sweep's workflow id.
- */
-async function startMonitoringSweep(settings: SweepSettings, version: StoredVersion): Promise<string> {
-  const sweepKey = `${version.source}-v${version.versionNumber}`;
-  const workflowId = `sweep-${sweepKey}`;
-  await startChild(monitoringSweepWorkflow, {
-    workflowId,
-    args: [{ sweepKey, ...settings }],
-    parentClosePolicy: ParentClosePolicy.ABANDON,
-    taskQueue: workflowInfo().taskQueue,
-  });
-  return workflowId;
-}
 
 export async function watchlistRefreshWorkflow(request: RefreshWorkflowInput): Promise<RefreshResult> {
   let stage: RefreshStage = 'starting';
@@ -63,7 +46,7 @@ export async function watchlistRefreshWorkflow(request: RefreshWorkflowInput): P
     let sweep: string | null = null;
     if (version.outcome === 'created') {
       stage = 'announcing';
-      sweep = await startMonitoringSweep(request.sweep, version);
+      sweep = await startVersionSweep(request.sweep, version);
     }
     await records.finishRefresh({
       runId,

@@ -28,6 +28,7 @@ export function recoveryInput(config: AppConfig): RecoveryInput {
   return {
     batch: { concurrency: config.batch.concurrency, chunkSize: config.batch.chunkSize },
     webhookPolicy: webhookPolicy(config),
+    sweepPageSize: config.monitoring.sweepPageSize,
     strandedAfterSeconds: config.recovery.strandedAfterSeconds,
     limit: 200,
   };

@@ -14,6 +14,7 @@ import { Migration20261120070000Monitoring } from './Migration20261120070000-mon
 import { Migration20261121000000ScanBodyInline } from './Migration20261121000000-scan-body-inline';
 import { Migration20261125000000StrandedWork } from './Migration20261125000000-stranded-work';
 import { Migration20261125010000FetchedListFiles } from './Migration20261125010000-fetched-list-files';
+import { Migration20261125020000VersionSweeps } from './Migration20261125020000-version-sweeps';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -27,4 +28,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261121000000-scan-body-inline', class: Migration20261121000000ScanBodyInline },
   { name: 'Migration20261125000000-stranded-work', class: Migration20261125000000StrandedWork },
   { name: 'Migration20261125010000-fetched-list-files', class: Migration20261125010000FetchedListFiles },
+  { name: 'Migration20261125020000-version-sweeps', class: Migration20261125020000VersionSweeps },
 ];

@@ -5,6 +5,11 @@ import { BatchRequestSchema } from '../../src/modules/batches/batch-request.sche
 import { BatchService } from '../../src/modules/batches/batch.service';
 import { recoveryInput } from '../../src/temporal/workflow-inputs';
 import { createWebhookEvent } from '../../src/modules/webhooks/webhook-events';
+import { enrol } from '../../src/modules/monitoring/enrolments';
+import { FullScanRequestSchema } from '../../src/modules/screening/scan-request.schema';
+import { collectList, storeListVersion } from '../../src/modules/watchlists/list-version.store';
+import { parseListFile, type ListSource } from '../../src/sources/registry';
+import { writeSimpleCsv } from '../helpers/synthetic-lists';
 import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
 import { jsonOf } from '../helpers/http';
 import { eventually, startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver';
@@ -136,6 +141,40 @@ describe('the recovery schedule and webhook events left pending', () => {
       await worker.stop();
       await app.close();
       await receiver.close();
+    }
+  });
+});
+
+describe('the recovery schedule and list versions never swept', () => {
+  it('sweeps a version whose refresh stopped after storing it, once', async () => {
+    const config = testConfig({ TEMPORAL_TASK_QUEUE: `unswept-${randomUUID()}` });
+    const app = await startTestApp(config);
+    const worker = await startTestWorker(config);
+    try {
+      const owner = await createTestClient(app.deps.orm.em.fork(), config.auth.encryptionKey);
+      const name = `Unswepta Versionova ${randomUUID().slice(0, 6).replace(/\d/g, 'z')}`;
+      const scan = await app.deps.screening.scans.create(app.deps.orm.em.fork(), { owner, request: FullScanRequestSchema.parse({ entity_type: 'person', name }) });
+      const { enrolment } = await enrol(app.deps.orm.em.fork(), owner, { scanId: scan.scanId, entityName: name, entityType: 'person', webhookUrl: null });
+      // What a refresh leaves when it stops between storing the version and starting its sweep.
+      const source = `opensanctions:unswept_${randomUUID().slice(0, 8)}`;
+      const file = writeSimpleCsv([{ id: 'U-1', schema: 'Person', name }]);
+      const version = await storeListVersion(app.deps.orm.em.fork(), { source, origin: `file:${file}`, list: await collectList(parseListFile({ source: source as ListSource, path: file })), pipelineRunId: randomUUID() });
+
+      const recover = () =>
+        app.deps.temporal.client.workflow.execute('strandedWorkRecoveryWorkflow', {
+          taskQueue: config.temporal.taskQueue,
+          workflowId: `recovery-${randomUUID()}`,
+          args: [{ ...recoveryInput(config), strandedAfterSeconds: 0 }],
+        }) as Promise<RecoveryResult>;
+      const sweepId = `sweep-${source}-v${version.versionNumber}`;
+      expect((await recover()).sweepsStarted).toContain(sweepId);
+      await app.deps.temporal.client.workflow.getHandle(sweepId).result();
+      const alerts = await app.deps.orm.em.fork().getConnection().execute('select 1 from monitoring_alerts where enrolment_id = ?', [enrolment.enrolment_id]);
+      expect(alerts).toHaveLength(1);
+      expect((await recover()).sweepsStarted).not.toContain(sweepId);
+    } finally {
+      await worker.stop();
+      await app.close();
     }
   });
 });
