@@ -20,6 +20,14 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** One run of the recovery schedule's workflow, as the Schedule starts it, counting any work as stranded. */
+const runRecovery = (app: TestApp) =>
+  app.deps.temporal.client.workflow.execute('strandedWorkRecoveryWorkflow', {
+    taskQueue: app.deps.config.temporal.taskQueue,
+    workflowId: `recovery-${randomUUID()}`,
+    args: [{ ...recoveryInput(app.deps.config), strandedAfterSeconds: 0 }],
+  }) as Promise<RecoveryResult>;
 const entities = BatchRequestSchema.parse({
   entities: [
     { entity_type: 'person', name: 'Commit Later' },
@@ -88,12 +96,7 @@ describe('starting a batch: the job row commits first, then its workflow starts'
     expect(stranded!.status).toBe('pending');
     expect((await job(stranded!.id)).status).toBe('pending');
 
-    const recover = () =>
-      app.deps.temporal.client.workflow.execute('strandedWorkRecoveryWorkflow', {
-        taskQueue: app.deps.config.temporal.taskQueue,
-        workflowId: `recovery-${randomUUID()}`,
-        args: [{ ...recoveryInput(app.deps.config), strandedAfterSeconds: 0 }],
-      }) as Promise<RecoveryResult>;
+    const recover = () => runRecovery(app);
     const first = await recover();
     expect(first.batchesStarted).toContain(stranded!.id);
     const done = await completed(stranded!.id);
@@ -125,12 +128,7 @@ describe('the recovery schedule and webhook events left pending', () => {
         targetUrl: receiver.url,
         data: { enrolment_id: randomUUID() },
       });
-      const recover = () =>
-        app.deps.temporal.client.workflow.execute('strandedWorkRecoveryWorkflow', {
-          taskQueue: config.temporal.taskQueue,
-          workflowId: `recovery-${randomUUID()}`,
-          args: [{ ...recoveryInput(config), strandedAfterSeconds: 0 }],
-        }) as Promise<RecoveryResult>;
+      const recover = () => runRecovery(app);
       expect((await recover()).webhooksStarted).toContain(event.id);
       const status = async () => (await app.deps.orm.em.fork().getConnection().execute<{ status: string }[]>('select status from webhook_events where id = ?', [event.id]))[0]!.status;
       await eventually(async () => (await status()) === 'delivered', 30_000, 'the re-driven event to be delivered');
@@ -160,12 +158,7 @@ describe('the recovery schedule and list versions never swept', () => {
       const file = writeSimpleCsv([{ id: 'U-1', schema: 'Person', name }]);
       const version = await storeListVersion(app.deps.orm.em.fork(), { source, origin: `file:${file}`, list: await collectList(parseListFile({ source: source as ListSource, path: file })), pipelineRunId: randomUUID() });
 
-      const recover = () =>
-        app.deps.temporal.client.workflow.execute('strandedWorkRecoveryWorkflow', {
-          taskQueue: config.temporal.taskQueue,
-          workflowId: `recovery-${randomUUID()}`,
-          args: [{ ...recoveryInput(config), strandedAfterSeconds: 0 }],
-        }) as Promise<RecoveryResult>;
+      const recover = () => runRecovery(app);
       const sweepId = `sweep-${source}-v${version.versionNumber}`;
       expect((await recover()).sweepsStarted).toContain(sweepId);
       await app.deps.temporal.client.workflow.getHandle(sweepId).result();
