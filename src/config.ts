@@ -22,6 +22,7 @@ export const environmentSchema = z.object({
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
   TRUST_PROXY: bool.default(false),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
@@ -47,6 +48,8 @@ export const environmentSchema = z.object({
     'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
   ),
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_TOKEN_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_TOKEN_FAILURES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_ELIGIBILITY_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_ASK_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -98,7 +101,8 @@ export interface ListUrls {
 export interface AppConfig {
   env: Environment['NODE_ENV'];
   log: { level: Environment['LOG_LEVEL'] };
-  http: { host: string; port: number; publicBaseUrl: string; trustProxy: boolean; processes: number };
+  /** `proxyHops`: how many proxies we run in front of the API; the client IP is that many entries from the right of X-Forwarded-For. */
+  http: { host: string; port: number; publicBaseUrl: string; trustProxy: boolean; proxyHops: number; processes: number };
   db: { url: string; poolMax: number };
   redis: { url: string; keyPrefix: string };
   temporal: {
@@ -121,7 +125,11 @@ export interface AppConfig {
     /** True when no key was configured and the development key is in use. */
     usingDevelopmentKey: boolean;
   };
-  rateLimits: { tokenPerMinute: number; eligibilityPerMinute: number; askPerMinute: number; publicPerMinute: number };
+  /**
+   * `tokenPerMinute` counts tokens issued per client (only a caller holding the secret can use it up);
+   * `tokenPerIpPerMinute` every token request per IP; `tokenFailuresPerIpPerMinute` failed ones per IP.
+   */
+  rateLimits: { tokenPerMinute: number; tokenPerIpPerMinute: number; tokenFailuresPerIpPerMinute: number; eligibilityPerMinute: number; askPerMinute: number; publicPerMinute: number };
   /** Watchlist refresh schedule: every N hours (0 = no schedule) for these sources. */
   pipeline: { everyHours: number; sources: string[]; staleAfterHours: number; urls: ListUrls };
   /** Scheduled monitoring sweep every N hours (0 = none); sweeps also follow every new list version. */
@@ -174,6 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       port: e.PORT,
       publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`,
       trustProxy: e.TRUST_PROXY,
+      proxyHops: e.TRUST_PROXY_HOPS,
       processes: e.API_PROCESSES,
     },
     db: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
@@ -199,6 +208,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     rateLimits: {
       tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
+      tokenPerIpPerMinute: e.RATE_LIMIT_TOKEN_PER_IP_PER_MINUTE,
+      tokenFailuresPerIpPerMinute: e.RATE_LIMIT_TOKEN_FAILURES_PER_IP_PER_MINUTE,
       eligibilityPerMinute: e.RATE_LIMIT_ELIGIBILITY_PER_MINUTE,
       askPerMinute: e.RATE_LIMIT_ASK_PER_MINUTE,
       publicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,

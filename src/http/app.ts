@@ -7,7 +7,6 @@ import Router from '@koa/router';
 import type { AppDeps } from '../deps';
 import { createHealthProbes } from '../modules/health/health.probes';
 import type { RequestState } from './context';
-import { bodyParsing } from './middleware/body';
 import { errorHandler } from './middleware/errors';
 import { requestContext } from './middleware/request-context';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
@@ -18,6 +17,8 @@ import { allRoutes } from './routes';
 export function createApp(deps: AppDeps): Koa<RequestState> {
   const app = new Koa<RequestState>();
   app.proxy = deps.config.http.trustProxy;
+  // Only the entries our own proxies appended: a client can write anything to the left of them.
+  app.maxIpsCount = deps.config.http.proxyHops;
   app.silent = true; // errors are logged by the error middleware, with the request id
 
   let document: OpenApiDocument | undefined;
@@ -38,7 +39,6 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
 
   app.use(requestContext(deps.orm, deps.logger));
   app.use(errorHandler());
-  for (const middleware of bodyParsing()) app.use(middleware);
   app.use(router.routes());
   app.use(router.allowedMethods()); // sets 405/501 with an Allow header; the error middleware adds the detail
   return app;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { ClientCredentials } from 'simple-oauth2';
 import { decodeJwt, decodeProtectedHeader, createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,5 +104,66 @@ describe('POST /v1/oauth/token', () => {
     expect(statuses[10]).toBe(429);
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await jsonOf(last!)).detail).toMatch(/Rate limit exceeded/);
+  });
+});
+
+describe('POST /v1/oauth/token under attack', () => {
+  let app: TestApp;
+  const STRANGER = '203.0.113.9';
+  const OWNER = '198.51.100.7';
+  const form = (fields: Record<string, string>, ip: string) =>
+    fetch(`${app.url}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams(fields), headers: { 'X-Forwarded-For': ip } });
+
+  beforeAll(async () => {
+    app = await startTestApp(
+      testConfig({
+        TRUST_PROXY: 'true',
+        REDIS_KEY_PREFIX: `test:${randomUUID()}:`,
+        RATE_LIMIT_TOKEN_PER_IP_PER_MINUTE: '30',
+        RATE_LIMIT_TOKEN_FAILURES_PER_IP_PER_MINUTE: '5',
+      }),
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('does not let a stranger who knows a client id lock that client out', async () => {
+    const victim = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey);
+    await withinOneMinuteWindow();
+    const strangers: number[] = [];
+    for (let i = 0; i < 12; i += 1) strangers.push((await form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: `guess-${i}` }, STRANGER)).status);
+    expect(strangers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
+    expect(new Set(strangers.slice(5))).toEqual(new Set([429])); // the stranger's address is refused before hashing
+    const owner = await form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: victim.clientSecret }, OWNER);
+    expect(owner.status).toBe(200);
+    expect((await jsonOf(owner)).access_token).toEqual(expect.any(String));
+  });
+
+  it('takes the client address from the right of X-Forwarded-For, so a spoofed entry on the left does not escape the limit', async () => {
+    await withinOneMinuteWindow();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const spoofed = `10.${i}.${i}.${i}, 203.0.113.10`; // the client wrote the first entry; our proxy appended the second
+      statuses.push((await form({ grant_type: 'client_credentials', client_id: randomUUID(), client_secret: 'x' }, spoofed)).status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+  });
+
+  it('stops random client ids from one address after a few failures, and limits every request per address', async () => {
+    await withinOneMinuteWindow();
+    const address = '192.0.2.44';
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i += 1) statuses.push((await form({ grant_type: 'client_credentials', client_id: randomUUID(), client_secret: 'x' }, address)).status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5); // five scrypt checks, then refused up front
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    const last = await form({ grant_type: 'client_credentials', client_id: randomUUID(), client_secret: 'x' }, address);
+    expect((await jsonOf(last)).detail).toMatch(/from this IP address/);
+
+    const busy = '192.0.2.45';
+    const unparsed: number[] = [];
+    for (let i = 0; i < 31; i += 1) unparsed.push((await form({ grant_type: 'password' }, busy)).status); // no hashing at all, still counted
+    expect(unparsed.slice(0, 30).every((s) => s === 400)).toBe(true);
+    expect(unparsed[30]).toBe(429);
   });
 });

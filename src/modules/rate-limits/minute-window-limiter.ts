@@ -66,6 +66,24 @@ export class MinuteWindowLimiter {
     }
   }
 
+  /**
+   * The decision `consume` would make for `key` in `bucket`, without counting a request: for limits on
+   * outcomes (failed attempts), checked before the work and counted only once the outcome is known.
+   */
+  async peek(bucket: string, key: string, limit: number, nowMs = Date.now()): Promise<RateDecision> {
+    const window = Math.floor(nowMs / 1000 / WINDOW_SECONDS);
+    const resetAt = (window + 1) * WINDOW_SECONDS;
+    const base = { limit, resetAt, retryAfter: Math.max(1, Math.ceil(resetAt - nowMs / 1000)) };
+    try {
+      const res = await this.limiterFor(bucket, limit).get(`${key}:${window}`);
+      const used = res?.consumedPoints ?? 0;
+      return { ...base, allowed: used < limit, remaining: Math.max(0, limit - used), failedOpen: false };
+    } catch (err) {
+      this.warnFailOpen(err);
+      return { ...base, allowed: true, remaining: limit, failedOpen: true };
+    }
+  }
+
   private warnFailOpen(err: unknown): void {
     const now = Date.now();
     if (now - this.lastWarning < FAIL_OPEN_WARNING_INTERVAL_MS) return;

@@ -5,11 +5,11 @@ import { authenticateClient } from '../../../modules/identity/client-registratio
 import type { SigningKeyStore } from '../../../modules/identity/signing-keys';
 import type { MinuteWindowLimiter } from '../../../modules/rate-limits/minute-window-limiter';
 import type { AppContext } from '../../context';
-import { applyRateDecision } from '../../middleware/rate-limit';
 import { defineRoute } from '../../route';
 import { ErrorBody } from '../../schemas/common.schema';
 import { oauthError, presentedCredentials } from './client-credentials';
 import { JwksSchema, OAuthErrorSchema, TokenRequestSchema, TokenResponseSchema } from './oauth.schema';
+import { TokenAttempts } from './token-attempts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -21,22 +21,24 @@ export interface OAuthRouteDeps {
 }
 
 export function oauthRoutes(deps: OAuthRouteDeps) {
+  const attempts = new TokenAttempts(deps.limiter, deps.config.rateLimits);
   return [
     defineRoute({
       method: 'post',
       path: '/v1/oauth/token',
       summary: 'Obtain an access token (OAuth 2.0 client credentials)',
-      description: `Form-encoded. Client authentication by form fields or HTTP Basic. At most ${deps.config.rateLimits.tokenPerMinute} token requests per minute per client.`,
+      description: `Form-encoded. Client authentication by form fields or HTTP Basic. At most ${deps.config.rateLimits.tokenPerMinute} tokens per minute per client, ${deps.config.rateLimits.tokenPerIpPerMinute} requests and ${deps.config.rateLimits.tokenFailuresPerIpPerMinute} failed authentications per minute per IP address.`,
       tags: ['Authentication'],
-      access: { kind: 'public', rateLimit: 'none' }, // limited per client below
+      access: { kind: 'public', rateLimit: 'none' }, // limited per IP and per client below (TokenAttempts)
       request: { body: TokenRequestSchema, bodyType: 'form' },
       responses: {
         200: { description: 'Access token', schema: TokenResponseSchema },
         400: { description: 'invalid_request, unsupported_grant_type or invalid_scope', schema: OAuthErrorSchema },
         401: { description: 'invalid_client', schema: OAuthErrorSchema },
-        429: { description: 'Too many token requests for this client', schema: ErrorBody },
+        429: { description: 'Too many tokens for this client, or too many requests or failed authentications from this IP address', schema: ErrorBody },
       },
       handler: async (ctx, { body }) => {
+        await attempts.admit(ctx as AppContext);
         const credentials = presentedCredentials(ctx.get('Authorization'), body);
         if (!body.grant_type) throw oauthError(400, 'invalid_request', 'grant_type is required');
         if (body.grant_type !== 'client_credentials') {
@@ -44,13 +46,12 @@ export function oauthRoutes(deps: OAuthRouteDeps) {
         }
         if (!credentials) throw oauthError(400, 'invalid_request', 'Client credentials are required (form fields or HTTP Basic)');
         const challenge: Record<string, string> = credentials.method === 'basic' ? { 'WWW-Authenticate': 'Basic realm="compliance-intelligence"' } : {};
-        if (!UUID.test(credentials.clientId)) throw oauthError(401, 'invalid_client', 'Invalid client credentials', challenge);
-
-        const decision = await deps.limiter.consume('token', credentials.clientId.toLowerCase(), deps.config.rateLimits.tokenPerMinute);
-        applyRateDecision(ctx as AppContext, decision, 'of token requests for this client');
-
-        const registration = await authenticateClient(ctx.state.em, credentials.clientId, credentials.clientSecret);
-        if (!registration) throw oauthError(401, 'invalid_client', 'Invalid client credentials', challenge);
+        const registration = UUID.test(credentials.clientId) ? await authenticateClient(ctx.state.em, credentials.clientId, credentials.clientSecret) : undefined;
+        if (!registration) {
+          await attempts.failed(ctx as AppContext, credentials.clientId, ctx.state.log);
+          throw oauthError(401, 'invalid_client', 'Invalid client credentials', challenge);
+        }
+        await attempts.issuing(ctx as AppContext, registration.clientId);
 
         const requested = body.scope?.split(' ').filter(Boolean);
         const beyond = requested?.filter((s) => !registration.scopes.includes(s)) ?? [];
