@@ -11,6 +11,7 @@ import type { AppContext, RequestState } from './context';
 import type { Scope } from '../modules/identity/scopes';
 import { UnsupportedMediaTypeError } from '../errors';
 import { parseInput } from './validation';
+import { bodyParsing } from './middleware/body';
 
 /** Per-IP limit classes of public routes (spec: Limits); `none` for unlimited ones and for routes that limit themselves. */
 export type PublicRateLimit = 'default' | 'eligibility' | 'ask' | 'none';
@@ -77,8 +78,12 @@ function requireBodyType(ctx: AppContext, type: 'json' | 'form'): void {
 
 const toKoaPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
-/** Mounts each route on the router with its guards and input validation. */
+/**
+ * Mounts each route on the router: its guards first (a stranger learns nothing about a protected
+ * route's body rules: no token is 401, whatever the body), then body parsing, then input validation.
+ */
 export function mountRoutes(router: Router<RequestState>, routes: AnyRoute[], guards: AccessGuards): void {
+  const parsing = bodyParsing();
   for (const route of routes) {
     const handler: Middleware<RequestState> = async (ctx) => {
       const req = route.request ?? {};
@@ -90,7 +95,7 @@ export function mountRoutes(router: Router<RequestState>, routes: AnyRoute[], gu
       };
       await route.handler(ctx as AppContext, input);
     };
-    router[route.method](toKoaPath(route.path), ...guards(route.access), handler);
+    router[route.method](toKoaPath(route.path), ...guards(route.access), ...parsing, handler);
   }
 }
 

@@ -68,14 +68,24 @@ describe('bearer authentication', () => {
       expired = shortLived.accessToken;
     });
 
-    it('answers 401 with WWW-Authenticate and X-Api-Key-Expires when there is no token', async () => {
+    it('answers 401 with WWW-Authenticate and no X-Api-Key-Expires (the caller is unknown) when there is no token', async () => {
       for (const route of routes) {
         const res = await call(route);
         expect(res.status, `${route.method} ${route.path}`).toBe(401);
         expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
-        expect(res.headers.get('x-api-key-expires')).toBe('unknown');
+        expect(res.headers.has('x-api-key-expires')).toBe(false);
         expect((await jsonOf(res)).detail).toBe('Missing bearer token');
       }
+    });
+
+    it('authenticates before it reads the body: an anonymous malformed or mistyped body is 401, not 422 or 415', async () => {
+      for (const [body, type] of [['{"entity_type": "person", "name": ', 'application/json'], ['<x/>', 'application/xml']]) {
+        const res = await fetch(`${app.url}/v1/scans/full`, { method: 'POST', headers: { 'Content-Type': type! }, body });
+        expect(res.status, type).toBe(401);
+        expect(res.headers.get('www-authenticate')).toMatch(/^Bearer/);
+      }
+      const authenticated = await fetch(`${app.url}/v1/scans/full`, { method: 'POST', headers: { Authorization: `Bearer ${right}`, 'Content-Type': 'application/json' }, body: '{"name": ' });
+      expect(authenticated.status).toBe(422);
     });
 
     it('answers 401 for an expired token, still naming the registration expiry', async () => {

@@ -13,7 +13,7 @@ describe('HTTP core', () => {
   });
 
   it('answers malformed JSON with a 422 JSON error located at the body, never a 500 or HTML', async () => {
-    const res = await fetch(`${app.url}/v1/anything`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{bad' });
+    const res = await fetch(`${app.url}/v1/eligibility/check`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{bad' });
     expect(res.status).toBe(422);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
     const body = await jsonOf(res);
@@ -23,10 +23,16 @@ describe('HTTP core', () => {
   });
 
   it('refuses a body of an unsupported content type with 415', async () => {
-    const res = await fetch(`${app.url}/v1/anything`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' });
+    const res = await fetch(`${app.url}/v1/eligibility/check`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'hello' });
     expect(res.status).toBe(415);
     const body = await jsonOf(res);
     expect(body.detail).toMatch(/Unsupported Content-Type "text\/plain"/);
+  });
+
+  it('answers a body sent to an unknown route with 404, without reading it', async () => {
+    const res = await fetch(`${app.url}/v1/anything`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{bad' });
+    expect(res.status).toBe(404);
+    expect(await jsonOf(res)).toEqual({ detail: 'No route for POST /v1/anything' });
   });
 
   it('answers unknown routes with 404 in the spec shape', async () => {

@@ -1,7 +1,9 @@
 /**
  * Bearer authentication for protected routes, in the order a caller's mistakes should be reported:
  * no or bad token (401), revoked or expired registration (401), over the plan's limit (429), missing
- * scope (403). Every response of a protected route, errors included, carries X-Api-Key-Expires.
+ * scope (403). Every response of a protected route to an identified caller, errors included, carries
+ * X-Api-Key-Expires; when the caller cannot be identified (no token, or a forged one) it is left out, as
+ * the spec allows only a date or `never`.
  */
 import type { Middleware } from 'koa';
 import { AppError } from '../../errors';
@@ -14,9 +16,6 @@ import { applyRateDecision } from './rate-limit';
 
 const REALM = 'compliance-intelligence';
 const BEARER = /^Bearer ([A-Za-z0-9\-._~+/]+=*)$/i;
-
-/** The header value when the caller could not be identified (no token, or a forged one). */
-export const UNKNOWN_KEY_EXPIRY = 'unknown';
 
 function unauthorized(detail: string, error?: 'invalid_token' | 'invalid_request'): AppError {
   const challenge = error ? `Bearer realm="${REALM}", error="${error}", error_description="${detail}"` : `Bearer realm="${REALM}"`;
@@ -33,7 +32,6 @@ export interface AuthenticationDeps {
 
 export function bearerAuthentication(deps: AuthenticationDeps, scope: string | undefined): Middleware<RequestState> {
   return async (ctx, next) => {
-    ctx.set('X-Api-Key-Expires', UNKNOWN_KEY_EXPIRY);
     const match = BEARER.exec(ctx.get('Authorization'));
     if (!match?.[1]) throw unauthorized(ctx.get('Authorization') ? 'Malformed Authorization header: expected "Bearer <token>"' : 'Missing bearer token');
 
