@@ -13,7 +13,7 @@ import { toMatchRecord } from './match-record';
 import { assessRisk } from './risk/risk-assessment';
 import type { ScanRequest } from './scan-request.schema';
 import { serviceIdFor, type ScanResponse } from './scan-response';
-import type { ScreeningIndex } from './screening-index';
+import type { LoadedListVersion, ScreeningIndex } from './screening-index';
 import type { SourceFreshness } from './source-freshness';
 import { sql } from '../../db/sql';
 
@@ -66,7 +66,9 @@ export class ScanService {
       const earlier = await this.findByKey(em, input.owner.accountId, input.idempotencyKey);
       if (earlier) return this.replay(earlier, requestHash);
     }
-    const response = await this.evaluate(em, input.request, started);
+    // The versions recorded are those this scan was screened against, captured with the index it used:
+    // reading the index again after an await could record a version swapped in meanwhile.
+    const { response, versions } = await this.screen(em, input.request, started);
     const body = JSON.stringify(response);
     const inserted = await sql<{ id: string }[]>(em, 
       `insert into scans (id, account_id, client_id, entity_type, entity_name, request, response_body, response_sha256, list_versions,
@@ -75,7 +77,7 @@ export class ScanService {
        on conflict (account_id, idempotency_key) where idempotency_key is not null do nothing
        returning id`,
       [response.scan_id, input.owner.accountId, input.owner.clientId, response.entity_type, response.entity_name, JSON.stringify(input.request),
-        body, sha256(body), JSON.stringify(this.index.current().versions.map((v) => ({ source: v.source, version: v.versionNumber, version_id: v.versionId }))),
+        body, sha256(body), JSON.stringify(versions.map((v) => ({ source: v.source, version: v.versionNumber, version_id: v.versionId }))),
         response.risk_assessment.risk_level, response.risk_assessment.risk_score, response.scan_result.match_count,
         input.idempotencyKey ?? null, requestHash, input.origin ?? 'api', response.created_at],
     );
@@ -113,6 +115,11 @@ export class ScanService {
 
   /** Screens and assesses without storing anything (monitoring sweeps compare before they keep). */
   async evaluate(em: EntityManager, request: ScanRequest, started = performance.now()): Promise<ScanResponse> {
+    return (await this.screen(em, request, started)).response;
+  }
+
+  /** The response and the list versions it was screened against (one snapshot of the index). */
+  private async screen(em: EntityManager, request: ScanRequest, started: number): Promise<{ response: ScanResponse; versions: LoadedListVersion[] }> {
     if (!SCREENABLE.test(request.name)) throw new UnscreenableNameError(request.name);
     const { index, versions } = this.index.current();
     const result = index.search({
@@ -136,7 +143,7 @@ export class ScanService {
       matches: result.matches.map((m) => ({ listKind: m.listKind, score: m.score, matchedName: m.matchedName, source: m.source })),
       sourceStaleness: staleness,
     });
-    return {
+    const response: ScanResponse = {
       scan_id: randomUUID(),
       entity_type: request.entity_type,
       entity_name: request.name,
@@ -156,5 +163,6 @@ export class ScanService {
         data_sources: versions.map((v) => `${listDisplayName(v.source)} v${v.versionNumber} (loaded ${v.createdAt.toISOString()})`),
       },
     };
+    return { response, versions };
   }
 }

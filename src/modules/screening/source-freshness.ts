@@ -1,6 +1,7 @@
 /**
  * Whether the lists a scan consulted were fresh (architecture: `fresh` when every list was refreshed
- * within its expected interval, `stale` when one is older, `no_data` when no list is loaded). A refresh
+ * within its expected interval, `stale` when one is older, `no_data` when no list is loaded or a
+ * configured list has never been loaded: a scan that could not consult it has no data from it). A refresh
  * that found the list unchanged still counts as refreshed. Cached briefly: it changes by the hour.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -15,7 +16,7 @@ export function stalenessOf(lastRefreshed: Map<string, Date>, versions: LoadedLi
   if (versions.length === 0) return 'no_data';
   const horizon = now.getTime() - staleAfterHours * 3_600_000;
   const loaded = new Set(versions.map((v) => v.source));
-  if (expectedSources.some((s) => !loaded.has(s))) return 'stale';
+  if (expectedSources.some((s) => !loaded.has(s))) return 'no_data';
   const tooOld = versions.some((v) => Math.max(v.createdAt.getTime(), lastRefreshed.get(v.source)?.getTime() ?? 0) < horizon);
   return tooOld ? 'stale' : 'fresh';
 }
