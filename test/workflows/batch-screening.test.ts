@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyWebhookSignature } from '../../src/modules/webhooks/signature';
+import { verifyTimestampedSignature, verifyWebhookSignature } from '../../src/modules/webhooks/signature';
 import { hundredEntities } from '../helpers/batch-entities';
 import { jsonOf, type Json } from '../helpers/http';
 import { eventually, startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver';
@@ -68,6 +68,9 @@ describe('batch screening with signed webhooks', () => {
     expect(body).toEqual({ event: 'batch.completed', timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/), data: { job_id: accepted.job_id, completed: 98, failed: 2 } });
     expect(verifyWebhookSignature(delivery.rawBody, delivery.headers['x-service-signature'] as string, client.webhookSecret)).toBe(true);
     expect(verifyWebhookSignature(delivery.rawBody, delivery.headers['x-service-signature'] as string, 'whsec_wrong')).toBe(false);
+    const timestamped = delivery.headers['x-service-signature-v2'] as string;
+    expect(timestamped.startsWith(`t=${delivery.headers['x-service-timestamp']},v1=`)).toBe(true);
+    expect(verifyTimestampedSignature(delivery.rawBody, timestamped, client.webhookSecret)).toBe(true);
     expect(delivery.headers['x-service-event-id']).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number(delivery.headers['x-service-timestamp'])).toBeGreaterThan(0);
 

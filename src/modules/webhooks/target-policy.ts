@@ -46,13 +46,18 @@ export async function checkWebhookUrl(raw: string, allowPrivate: boolean): Promi
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+/** The resolver behind a connection (the system's, or one a test controls to change its answers). */
+export type Resolver = (hostname: string, options: { all: true }, callback: (err: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void) => void;
+
+const systemResolver: Resolver = (hostname, options, callback) => dnsLookup(hostname, options, callback);
+
 /**
  * A `lookup` for socket connections that refuses forbidden addresses: the address actually connected
- * to is the one that was checked.
+ * to is the one that was checked, whatever the name resolved to when the URL was submitted.
  */
-export function guardedLookup(allowPrivate: boolean) {
+export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemResolver) {
   return (hostname: string, options: object, callback: LookupCallback): void => {
-    dnsLookup(hostname, { ...options, all: true }, (err, addresses) => {
+    resolve(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err, []);
       const list = addresses as LookupAddress[];
       const bad = allowPrivate ? undefined : list.find((a) => isForbiddenAddress(a.address));

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
 import { Agent, request } from 'undici';
-import { signWebhookBody } from './signature';
+import { signTimestamped, signWebhookBody } from './signature';
 import { guardedLookup } from './target-policy';
 import type { AttemptRecord, WebhookEvent } from './webhook-events';
 
@@ -52,6 +52,7 @@ export async function deliverOnce(event: WebhookEvent, secret: string, attempt: 
         'content-type': 'application/json',
         'user-agent': 'compliance-intelligence-webhooks/1',
         'x-service-signature': signWebhookBody(event.body, secret),
+        'x-service-signature-v2': signTimestamped(event.body, secret, Math.floor(attemptedAt.getTime() / 1000)),
         'x-service-event-id': event.id,
         'x-service-event': event.eventType,
         'x-service-timestamp': String(Math.floor(attemptedAt.getTime() / 1000)),
