@@ -11,6 +11,7 @@ import { collectList, storeListVersion } from '../../src/modules/watchlists/list
 import { parseListFile, type ListSource } from '../../src/sources/registry';
 import { writeSimpleCsv } from '../helpers/synthetic-lists';
 import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
+import { batchProgressQuery } from '../../workflows/batch-screening';
 import { jsonOf } from '../helpers/http';
 import { eventually, startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver';
 import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
@@ -80,6 +81,9 @@ describe('starting a batch: the job row commits first, then its workflow starts'
     expect(done).toMatchObject({ completed_items: 2, failed_items: 0 });
     await eventually(async () => deliveriesFor(accepted.job_id).length > 0, 20_000, 'the webhook');
     expect(deliveriesFor(accepted.job_id)).toHaveLength(1);
+    // Operators read a batch's progress from its workflow, without the database.
+    const progress = await app.deps.temporal.client.workflow.getHandle(`batch-${accepted.job_id}`).query(batchProgressQuery);
+    expect(progress).toEqual({ jobId: accepted.job_id, status: 'completed', total: 2, completed: 2, failed: 0 });
   });
 
   it('runs a committed job whose workflow was never started (the API died in between) once the recovery schedule fires', async () => {
