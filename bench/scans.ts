@@ -50,12 +50,12 @@ async function main(): Promise<void> {
   try {
     const token = await benchToken(stack.url, fixtures.client());
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
-    await settleDisk(stack.config.db.url, say);
+    await settleDisk(stack.config.db.ownerUrl, say);
     say(`  measuring: 600 scans/s paced evenly over 50 connections, ${PACED_WARMUP_SECONDS} s warm-up then 20 s (latency from each request's due time)...`);
     const machineLoad = measureMachineLoad();
     const processCpu = measureProcessCpu({ API: stack.pids.api, worker: stack.pids.worker }, { 'load generator': process.pid });
-    const wal = await measureWal(stack.config.db.url);
-    const insertWaits = await sampleInsertWaits(stack.config.db.url, 'insert into scans');
+    const wal = await measureWal(stack.config.db.ownerUrl);
+    const insertWaits = await sampleInsertWaits(stack.config.db.ownerUrl, 'insert into scans');
     const dirtyPages = watchDirtyPages(PACED_WARMUP_SECONDS);
     const paced = await pacedLoad({ url: stack.url, path: '/v1/scans/full', method: 'POST', headers, bodies: BODIES, connections: 50, ratePerSecond: 600, durationSeconds: 20, warmupSeconds: PACED_WARMUP_SECONDS });
     say(`  at 600/s offered: ${paced.achievedRate} scans/s served (failed: ${paced.failed}); latency p50 ${paced.latencyMs.p50} ms, p90 ${paced.latencyMs.p90} ms, p99 ${paced.latencyMs.p99} ms, max ${paced.latencyMs.max} ms; ${machineLoad()}`);

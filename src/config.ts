@@ -4,6 +4,7 @@
  * the code base reads `process.env`: modules receive their slice of the parsed config.
  */
 import { z } from 'zod';
+import { APP_ROLE } from './db/app-role';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -27,6 +28,8 @@ export const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .default('postgres://postgres@127.0.0.1:5432/compliance'),
+  DATABASE_APP_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
+  DATABASE_APP_PASSWORD: optionalString,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('ci:'),
@@ -44,6 +47,10 @@ export const environmentSchema = z.object({
   AUTH_AUDIENCE: z.string().min(1).default('compliance-intelligence-api'),
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
   SECRETS_ENCRYPTION_KEY: optionalString.refine(
+    (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
+    'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
+  ),
+  AUDIT_ANCHOR_KEY: optionalString.refine(
     (v) => v === undefined || Buffer.from(v, 'base64').length === 32,
     'must be 32 bytes, base64-encoded (openssl rand -base64 32)',
   ),
@@ -88,6 +95,9 @@ const productionNeedsKey = environmentSchema.superRefine((e, ctx) => {
   if (e.NODE_ENV === 'production' && !e.SECRETS_ENCRYPTION_KEY) {
     ctx.addIssue({ code: 'custom', path: ['SECRETS_ENCRYPTION_KEY'], message: 'required in production' });
   }
+  if (e.NODE_ENV === 'production' && !e.AUDIT_ANCHOR_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['AUDIT_ANCHOR_KEY'], message: 'required in production' });
+  }
 });
 
 /** Where scheduled refreshes download each list; unset means the official URL the loader knows. */
@@ -103,7 +113,11 @@ export interface AppConfig {
   log: { level: Environment['LOG_LEVEL'] };
   /** `proxyHops`: how many proxies we run in front of the API; the client IP is that many entries from the right of X-Forwarded-For. */
   http: { host: string; port: number; publicBaseUrl: string; trustProxy: boolean; proxyHops: number; processes: number };
-  db: { url: string; poolMax: number };
+  /**
+   * `url`: what the running service connects with, the least-privilege application role; `ownerUrl`:
+   * the database owner, for migrations only (DATABASE_URL).
+   */
+  db: { url: string; ownerUrl: string; poolMax: number };
   redis: { url: string; keyPrefix: string };
   temporal: {
     /** Unset: `npm start` runs the dev server itself on `devPort`. */
@@ -125,6 +139,8 @@ export interface AppConfig {
     /** True when no key was configured and the development key is in use. */
     usingDevelopmentKey: boolean;
   };
+  /** 32-byte key, kept outside the database, that anchors every case audit event (HMAC). */
+  audit: { anchorKey: Buffer; usingDevelopmentKey: boolean };
   /**
    * `tokenPerMinute` counts tokens issued per client (only a caller holding the secret can use it up);
    * `tokenPerIpPerMinute` every token request per IP; `tokenFailuresPerIpPerMinute` failed ones per IP.
@@ -157,6 +173,15 @@ export interface AppConfig {
  * start without SECRETS_ENCRYPTION_KEY (see the schema's refinement below).
  */
 const DEVELOPMENT_ENCRYPTION_KEY = Buffer.alloc(32, 'compliance-intelligence-dev-key!');
+const DEVELOPMENT_ANCHOR_KEY = Buffer.alloc(32, 'compliance-audit-anchor-dev-key!');
+
+/** DATABASE_URL with the application role (and its password, when one is set) in place of the owner. */
+function applicationUrl(ownerUrl: string, password: string | undefined): string {
+  const url = new URL(ownerUrl);
+  url.username = APP_ROLE;
+  url.password = password ? encodeURIComponent(password) : '';
+  return url.toString();
+}
 
 /** Raised when the environment does not parse; carries every problem, one per line. */
 export class ConfigError extends Error {
@@ -185,7 +210,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       proxyHops: e.TRUST_PROXY_HOPS,
       processes: e.API_PROCESSES,
     },
-    db: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
+    db: { url: e.DATABASE_APP_URL ?? applicationUrl(e.DATABASE_URL, e.DATABASE_APP_PASSWORD), ownerUrl: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     temporal: {
       address: e.TEMPORAL_ADDRESS,
@@ -205,6 +230,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       encryptionKey: e.SECRETS_ENCRYPTION_KEY ? Buffer.from(e.SECRETS_ENCRYPTION_KEY, 'base64') : DEVELOPMENT_ENCRYPTION_KEY,
       usingDevelopmentKey: !e.SECRETS_ENCRYPTION_KEY,
+    },
+    audit: {
+      anchorKey: e.AUDIT_ANCHOR_KEY ? Buffer.from(e.AUDIT_ANCHOR_KEY, 'base64') : DEVELOPMENT_ANCHOR_KEY,
+      usingDevelopmentKey: !e.AUDIT_ANCHOR_KEY,
     },
     rateLimits: {
       tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,

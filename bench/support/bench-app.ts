@@ -9,9 +9,9 @@ import { migrate } from '../../src/db/migrate';
 /** A fresh database per benchmark run, so figures never depend on leftovers. */
 export async function freshBenchConfig(name: string, overrides: Record<string, string> = {}): Promise<AppConfig> {
   const base = loadConfig({ ...process.env, LOG_LEVEL: 'silent', ...overrides });
-  const url = new URL(base.db.url);
+  const url = new URL(base.db.ownerUrl);
   const database = `${url.pathname.slice(1)}_bench_${name}`;
-  const admin = new URL(base.db.url);
+  const admin = new URL(base.db.ownerUrl);
   admin.pathname = '/postgres';
   const client = new Client({ connectionString: admin.toString() });
   await client.connect();

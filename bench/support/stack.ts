@@ -63,7 +63,7 @@ export async function startBenchStack(name: string, extraEnv: Record<string, str
   const devServer: RunningDevServer = await startDevServer({ cli, dataDir: join(ROOT, '.data', `bench-${name}`), port: temporalPort, uiPort, namespace: 'default' });
   const env: Record<string, string> = {
     ...baseEnv,
-    DATABASE_URL: config.db.url,
+    DATABASE_URL: config.db.ownerUrl,
     REDIS_KEY_PREFIX: config.redis.keyPrefix,
     TEMPORAL_ADDRESS: devServer.address,
     HOST: '127.0.0.1',

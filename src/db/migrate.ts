@@ -27,10 +27,14 @@ export async function ensureDatabase(url: string): Promise<boolean> {
   }
 }
 
-/** Ensures the database and applies every pending migration; returns the names applied. */
-export async function migrate(db: AppConfig['db']): Promise<{ created: boolean; applied: string[] }> {
-  const created = await ensureDatabase(db.url);
-  const orm = await MikroORM.init(createOrmOptions(db, { pool: { min: 0, max: 2 } }));
+/**
+ * Ensures the database and applies every pending migration as the owner (`ownerUrl` when given: the
+ * running service's own role may not change the schema); returns the names applied.
+ */
+export async function migrate(db: Pick<AppConfig['db'], 'url' | 'poolMax'> & { ownerUrl?: string }): Promise<{ created: boolean; applied: string[] }> {
+  const url = db.ownerUrl ?? db.url;
+  const created = await ensureDatabase(url);
+  const orm = await MikroORM.init(createOrmOptions({ url, poolMax: db.poolMax }, { pool: { min: 0, max: 2 } }));
   try {
     const applied = await orm.getMigrator().up();
     return { created, applied: applied.map((m) => m.name) };

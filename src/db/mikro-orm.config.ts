@@ -9,7 +9,7 @@ import { entities } from './entities';
 import { migrationsList } from './migrations';
 
 /** ORM options for a database URL; `overrides` lets tests and tools point elsewhere. */
-export function createOrmOptions(db: AppConfig['db'], overrides: Partial<Options> = {}): Options {
+export function createOrmOptions(db: Pick<AppConfig['db'], 'url' | 'poolMax'>, overrides: Partial<Options> = {}): Options {
   return defineConfig({
     clientUrl: db.url,
     entities,

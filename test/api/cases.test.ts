@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
+import { compactVerify, createLocalJWKSet, decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonOf, type Json } from '../helpers/http';
 import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
 import { loadStandardFixtures } from '../helpers/lists';
 import { operatorSql } from '../helpers/operator-sql';
+import { auditEventHash } from '../../src/modules/cases/audit-chain';
+import { CaseService } from '../../src/modules/cases/case.service';
 import { pdfPages } from '../helpers/pdf-text';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -20,7 +23,10 @@ describe('compliance cases', () => {
       ...(body ? { body: JSON.stringify(body) } : {}),
     });
   const openCase = async (reviewer = 'analyst@example.com.au') => jsonOf(await call('POST', '/v1/cases', { scan_id: scanId, reviewer }));
-  const psql = (sql: string) => operatorSql(app.deps.config.db.url, sql);
+  /** A session as the database owner (a DBA, or whoever holds the migration credentials). */
+  const psql = (sql: string) => operatorSql(app.deps.config.db.ownerUrl, sql);
+  /** A session with the credentials the running service holds. */
+  const asService = (sql: string) => operatorSql(app.deps.config.db.url, sql);
 
   beforeAll(async () => {
     app = await startTestApp(testConfig());
@@ -108,9 +114,12 @@ describe('compliance cases', () => {
     expect((await call('GET', '/v1/cases/not-a-uuid')).status).toBe(422);
   });
 
-  it('refuses UPDATE and DELETE of audit events from an operator session, and reports a chain broken by hand as invalid', async () => {
+  it('refuses UPDATE and DELETE of audit events to the service role and the owner, and reports a chain broken by hand as invalid', async () => {
     const { case_id: caseId } = await openCase();
     await call('PATCH', `/v1/cases/${caseId}/decision`, { decision: 'true_match', reviewer: 'x', notes: 'original note' });
+    await expect(asService(`update case_audit_events set actor = 'mallory' where case_id = '${caseId}'`)).rejects.toThrow(/permission denied/);
+    await expect(asService(`delete from case_audit_events where case_id = '${caseId}'`)).rejects.toThrow(/permission denied/);
+    await expect(asService(`alter table case_audit_events disable trigger case_audit_events_immutable`)).rejects.toThrow(/must be owner/);
     await expect(psql(`update case_audit_events set actor = 'mallory' where case_id = '${caseId}'`)).rejects.toThrow(/immutable/);
     await expect(psql(`delete from case_audit_events where case_id = '${caseId}'`)).rejects.toThrow(/immutable/);
     // An attacker with the power to disable the trigger edits history; the chain gives it away.
@@ -120,6 +129,55 @@ describe('compliance cases', () => {
     const body = await jsonOf(await call('GET', `/v1/cases/${caseId}`));
     expect(body.audit_log[1].event_data.notes).toBe('forged note');
     expect(body.audit_chain_valid).toBe(false);
+  });
+
+  it('records the authenticated client on every audit event, besides the free-text reviewer', async () => {
+    const { case_id: caseId } = await openCase('Free Text Name');
+    await call('PATCH', `/v1/cases/${caseId}/decision`, { decision: 'false_positive', reviewer: 'Anyone At All', notes: null });
+    const body = await jsonOf(await call('GET', `/v1/cases/${caseId}`));
+    expect(body.audit_log.map((e: Json) => e.client_id)).toEqual([client.clientId, client.clientId]);
+    expect(body.audit_chain_valid).toBe(true);
+  });
+
+  it('detects a rewrite by the database owner who recomputes every hash and the head, because the anchors need a key the database does not hold', async () => {
+    const { case_id: caseId } = await openCase();
+    await call('PATCH', `/v1/cases/${caseId}/decision`, { decision: 'true_match', reviewer: 'x', notes: 'original note' });
+    const [event] = (await psql(`select * from case_audit_events where case_id = '${caseId}' and sequence = 2`)) as Json[];
+    const forged = { ...event, event_data: { ...event.event_data, notes: 'forged note' }, created_at: new Date(event.created_at).toISOString() };
+    const forgedHash = auditEventHash(forged, event.previous_hash);
+    await psql(`begin; alter table case_audit_events disable trigger case_audit_events_immutable;
+          update case_audit_events set event_data = '${JSON.stringify(forged.event_data)}', hash = '${forgedHash}' where case_id = '${caseId}' and sequence = 2;
+          update cases set head_hash = '${forgedHash}' where id = '${caseId}';
+          alter table case_audit_events enable trigger case_audit_events_immutable; commit;`);
+    const body = await jsonOf(await call('GET', `/v1/cases/${caseId}`));
+    expect(body.audit_log[1].event_data.notes).toBe('forged note');
+    expect(body.audit_log[1].hash).toBe(forgedHash); // the unkeyed chain itself is consistent again...
+    expect(body.audit_chain_valid).toBe(false); // ...but the anchors are not
+    const pdf = await call('GET', `/v1/cases/${caseId}/report`);
+    expect((await pdfPages(new Uint8Array(await pdf.arrayBuffer()))).join('\n')).toMatch(/Audit chain\s+BROKEN[\s\S]*anchor does not verify/);
+    const statement = decodeJwt(pdf.headers.get('x-integrity-signature')!.replace(/^([^.]+\.[^.]+)\.[^.]+$/, '$1.sig'));
+    expect(statement.audit_chain_valid).toBe(false); // and we sign that it did not verify
+  });
+
+  it('reads a case and its log in one snapshot, so a decision landing between the reads never shows a broken chain', async () => {
+    const { case_id: caseId } = await openCase();
+    const owner = { accountId: client.accountId, clientId: client.clientId };
+    const racing = new CaseService(app.deps.config.audit.anchorKey);
+    let landed = false;
+    const reader = new CaseService(app.deps.config.audit.anchorKey, {
+      betweenReads: async () => {
+        landed = true;
+        await racing.decide(app.deps.orm.em.fork(), owner, caseId, { decision: 'true_match', reviewer: 'racer', notes: 'landed between the reads' });
+      },
+    });
+    const seen = await reader.get(app.deps.orm.em.fork(), owner, caseId);
+    expect(landed).toBe(true);
+    expect(seen.audit_chain_valid).toBe(true);
+    expect(seen.decision).toBe('pending');
+    expect(seen.audit_log).toHaveLength(1); // the state before the decision, whole
+    const after = await jsonOf(await call('GET', `/v1/cases/${caseId}`));
+    expect(after.audit_log).toHaveLength(2);
+    expect(after.audit_chain_valid).toBe(true);
   });
 
   it('produces a PDF report whose text holds the entity, the decisions in order and a hash anyone can recompute', async () => {
@@ -146,5 +204,15 @@ describe('compliance cases', () => {
     const raw = await canonical.text();
     expect(createHash('sha256').update(raw, 'utf8').digest('hex')).toBe(headerHash);
     expect(JSON.parse(raw).audit_log).toHaveLength(4);
+
+    // What an auditor does without trusting our database: check our signed statement with the public keys.
+    const jwks = createLocalJWKSet(await jsonOf(await fetch(`${app.url}/.well-known/jwks.json`)));
+    for (const signature of [res.headers.get('x-integrity-signature')!, canonical.headers.get('x-integrity-signature')!]) {
+      const { payload, protectedHeader } = await compactVerify(signature, jwks);
+      expect(protectedHeader.alg).toBe('ES256');
+      expect(JSON.parse(new TextDecoder().decode(payload))).toMatchObject({ case_id: caseId, integrity_hash: headerHash, audit_chain_valid: true });
+    }
+    const tampered = res.headers.get('x-integrity-signature')!.replace(/\.([^.]+)\./, (_m, p: string) => `.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), audit_chain_valid: false })).toString('base64url')}.`);
+    await expect(compactVerify(tampered, jwks)).rejects.toThrow();
   });
 });

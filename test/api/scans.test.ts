@@ -104,11 +104,14 @@ describe('scans', () => {
     expect((await jsonOf(malformed)).detail[0].loc).toEqual(['path', 'scan_id']);
   });
 
-  it('is immutable in the database: UPDATE and DELETE from an operator session fail', async () => {
+  it('is immutable in the database: the service role may not UPDATE or DELETE, and the owner is refused by the trigger', async () => {
     const { scan_id: scanId } = await jsonOf(await scan({ entity_type: 'person', name: 'Immutable Person' }));
-    const url = app.deps.config.db.url;
-    await expect(operatorSql(url, `update scans set entity_name = 'changed' where id = '${scanId}'`)).rejects.toThrow(/immutable/);
-    await expect(operatorSql(url, `delete from scans where id = '${scanId}'`)).rejects.toThrow(/immutable/);
+    const { url, ownerUrl } = app.deps.config.db;
+    await expect(operatorSql(url, `update scans set entity_name = 'changed' where id = '${scanId}'`)).rejects.toThrow(/permission denied/);
+    await expect(operatorSql(url, `delete from scans where id = '${scanId}'`)).rejects.toThrow(/permission denied/);
+    await expect(operatorSql(url, `alter table scans disable trigger user`)).rejects.toThrow(/must be owner/);
+    await expect(operatorSql(ownerUrl, `update scans set entity_name = 'changed' where id = '${scanId}'`)).rejects.toThrow(/immutable/);
+    await expect(operatorSql(ownerUrl, `delete from scans where id = '${scanId}'`)).rejects.toThrow(/immutable/);
     const [row] = await app.deps.orm.em.fork().getConnection().execute<{ entity_name: string; response_sha256: string; response_body: string }[]>('select * from scans where id = ?', [scanId]);
     expect(row!.entity_name).toBe('Immutable Person');
     const { createHash } = await import('node:crypto');

@@ -15,6 +15,8 @@ import { Migration20261121000000ScanBodyInline } from './Migration20261121000000
 import { Migration20261125000000StrandedWork } from './Migration20261125000000-stranded-work';
 import { Migration20261125010000FetchedListFiles } from './Migration20261125010000-fetched-list-files';
 import { Migration20261125020000VersionSweeps } from './Migration20261125020000-version-sweeps';
+import { Migration20261125030000AppRole } from './Migration20261125030000-app-role';
+import { Migration20261125040000AuditAnchors } from './Migration20261125040000-audit-anchors';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -29,4 +31,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125000000-stranded-work', class: Migration20261125000000StrandedWork },
   { name: 'Migration20261125010000-fetched-list-files', class: Migration20261125010000FetchedListFiles },
   { name: 'Migration20261125020000-version-sweeps', class: Migration20261125020000VersionSweeps },
+  { name: 'Migration20261125030000-app-role', class: Migration20261125030000AppRole },
+  { name: 'Migration20261125040000-audit-anchors', class: Migration20261125040000AuditAnchors },
 ];

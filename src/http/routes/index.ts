@@ -35,7 +35,7 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ...batchRoutes(new BatchService(deps.app.temporal.client, config)),
     ...webhookRoutes(),
     ...monitoringRoutes(config),
-    ...caseRoutes(new CaseService()),
+    ...caseRoutes(new CaseService(config.audit.anchorKey), identity.keys),
     ...eligibilityRoutes(),
     ...notYetAvailableRoutes(),
     ...docsRoutes(deps.document),

@@ -16,12 +16,16 @@ export interface AuditEventContent {
   actor: string;
   event_data: Record<string, unknown> | null;
   created_at: string;
+  /** The authenticated OAuth client that caused the event (null for events recorded before clients were). */
+  client_id?: string | null;
 }
 
 export interface StoredAuditEvent extends AuditEventContent {
   hash: string;
   /** The hash of event `sequence - 1`; {@link GENESIS_PREVIOUS_HASH} for the first event. */
   previous_hash: string | null;
+  /** HMAC of the event under the anchor key (audit-anchor.ts); not part of the hashed content. */
+  anchor?: string | null;
 }
 
 /** The first event of a case links to nothing: its `previous_hash` is null. */
@@ -36,7 +40,8 @@ export interface AuditChainVerdict {
 /**
  * SHA-256 hex of the canonical JSON of the event's content plus `previous_hash`. The fields are picked
  * by name, so a stored event (which also carries `hash`) or an ORM row with extra properties hashes the
- * same as the bare content.
+ * same as the bare content. `client_id` is hashed when the event has one (events from before it was
+ * recorded hash as they always did).
  */
 export function auditEventHash(content: AuditEventContent, previousHash: string | null): string {
   return sha256(
@@ -47,6 +52,7 @@ export function auditEventHash(content: AuditEventContent, previousHash: string 
       actor: content.actor,
       event_data: content.event_data,
       created_at: content.created_at,
+      ...(content.client_id ? { client_id: content.client_id } : {}),
       previous_hash: previousHash,
     }),
   );
@@ -73,6 +79,7 @@ export function sealAuditEvent(content: AuditEventContent, previous: StoredAudit
     actor: content.actor,
     event_data: content.event_data,
     created_at: content.created_at,
+    ...(content.client_id ? { client_id: content.client_id } : {}),
     previous_hash: previousHash,
     hash: auditEventHash(content, previousHash),
   };

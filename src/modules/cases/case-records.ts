@@ -13,6 +13,7 @@ export interface CaseRow {
   decision_notes: string | null;
   event_count: number;
   head_hash: string;
+  head_anchor: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -26,6 +27,8 @@ interface AuditRow {
   created_at: Date;
   previous_hash: string | null;
   hash: string;
+  client_id: string | null;
+  anchor: string | null;
 }
 
 export async function findCaseRow(em: EntityManager, caseId: string, options: { forUpdate?: boolean } = {}): Promise<CaseRow | undefined> {
@@ -42,14 +45,18 @@ export async function readAuditLog(em: EntityManager, caseId: string, fromSequen
     actor: row.actor,
     event_data: row.event_data,
     created_at: new Date(row.created_at).toISOString(),
+    ...(row.client_id ? { client_id: row.client_id } : {}),
     previous_hash: row.previous_hash,
     hash: row.hash,
+    anchor: row.anchor,
   }));
 }
 
-export async function insertAuditEvent(em: EntityManager, event: StoredAuditEvent): Promise<void> {
-  await sql(em, 
-    `insert into case_audit_events (case_id, sequence, event_type, actor, event_data, created_at, previous_hash, hash) values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    [event.case_id, event.sequence, event.event_type, event.actor, event.event_data === null ? null : JSON.stringify(event.event_data), event.created_at, event.previous_hash, event.hash],
+/** Stores a sealed event with its anchor. */
+export async function insertAuditEvent(em: EntityManager, event: StoredAuditEvent & { anchor: string }): Promise<void> {
+  await sql(em,
+    `insert into case_audit_events (case_id, sequence, event_type, actor, event_data, created_at, previous_hash, hash, client_id, anchor) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [event.case_id, event.sequence, event.event_type, event.actor, event.event_data === null ? null : JSON.stringify(event.event_data), event.created_at, event.previous_hash, event.hash,
+      event.client_id ?? null, event.anchor],
   );
 }

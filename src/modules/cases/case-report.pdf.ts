@@ -47,7 +47,9 @@ export function renderCaseReport(view: CaseReportView, integrityHash: string): P
   });
   const layout = new PageLayout(FRAME, (text, style) => doc.font(style.font).fontSize(style.size).widthOfString(text));
   const events = [...view.audit_log].sort((a, b) => a.sequence - b.sequence);
-  layOutCaseReport(view, verifyAuditChain(view.case.case_id, events), layout);
+  const chain = verifyAuditChain(view.case.case_id, events);
+  const problems = [...chain.problems, ...(view.anchor_problems ?? [])];
+  layOutCaseReport(view, { valid: problems.length === 0, problems }, layout);
   // A fixed-length line, so it always fits beside "Page N of M".
   const when = Number.isNaN(generated.getTime()) ? '' : ` on ${utcTimestamp(view.generated_at)}`;
   const furniture = {

@@ -1,12 +1,15 @@
 /**
  * Compliance cases: opened from a scan of the caller's account, decided any number of times, each step
- * appended to a hash-chained audit log. Decisions on one case are serialised by a row lock, so the log's
- * order is the order in which decisions took effect.
+ * appended to a hash-chained audit log, anchored under a key outside the database and naming the
+ * authenticated client. Decisions on one case are serialised by a row lock, so the log's order is the
+ * order in which decisions took effect; a case and its log are read in one snapshot, so a decision
+ * landing between the two reads can never show a half-updated case or certify a mixed state.
  */
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { IsolationLevel, type EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError } from '../../errors';
 import type { ScanResponse } from '../screening/scan-response';
+import { anchorProblems, eventAnchor, headAnchor } from './audit-anchor';
 import { sealAuditEvent, verifyAuditChain, type StoredAuditEvent } from './audit-chain';
 import { findCaseRow, insertAuditEvent, readAuditLog, type CaseRow } from './case-records';
 import type { CaseDecision, CaseReportView } from './case-report.view';
@@ -14,6 +17,13 @@ import { sql } from '../../db/sql';
 
 export interface CaseOwner {
   accountId: string;
+  /** The authenticated client acting; recorded on every audit event it causes. */
+  clientId?: string;
+}
+
+/** A point where a test waits, to land a decision between the reads of a case and of its log. */
+export interface CaseReadHooks {
+  betweenReads?: () => Promise<void>;
 }
 
 export interface CaseResponse {
@@ -52,16 +62,32 @@ function scanSummary(scan: ScanResponse): CaseReportView['scan_summary'] {
 const nowIso = () => new Date().toISOString();
 
 export class CaseService {
+  constructor(
+    private readonly anchorKey: Buffer,
+    private readonly hooks: CaseReadHooks = {},
+  ) {}
+
+  private anchored(event: StoredAuditEvent): StoredAuditEvent & { anchor: string } {
+    return { ...event, anchor: eventAnchor(this.anchorKey, event) };
+  }
+
+  /** Reads in one REPEATABLE READ snapshot (read-only), so every row read agrees with every other. */
+  private snapshot<T>(em: EntityManager, read: (tx: EntityManager) => Promise<T>): Promise<T> {
+    return em.transactional((tx) => read(tx as EntityManager), { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true });
+  }
+
   async create(em: EntityManager, owner: CaseOwner, input: { scanId: string; reviewer: string }): Promise<CaseResponse> {
     await storedScan(em, owner, input.scanId);
     const caseId = randomUUID();
     const createdAt = nowIso();
-    const event = sealAuditEvent({ case_id: caseId, sequence: 1, event_type: 'case_created', actor: input.reviewer, event_data: { reviewer: input.reviewer }, created_at: createdAt }, null);
+    const event = this.anchored(
+      sealAuditEvent({ case_id: caseId, sequence: 1, event_type: 'case_created', actor: input.reviewer, event_data: { reviewer: input.reviewer }, created_at: createdAt, client_id: owner.clientId ?? null }, null),
+    );
     await em.transactional(async (tx) => {
-      await sql(tx, 
-        `insert into cases (id, account_id, scan_id, reviewer, decision, decision_notes, event_count, head_hash, created_at, updated_at)
-         values (?, ?, ?, ?, 'pending', null, 1, ?, ?, ?)`,
-        [caseId, owner.accountId, input.scanId, input.reviewer, event.hash, createdAt, createdAt],
+      await sql(tx,
+        `insert into cases (id, account_id, scan_id, reviewer, decision, decision_notes, event_count, head_hash, head_anchor, created_at, updated_at)
+         values (?, ?, ?, ?, 'pending', null, 1, ?, ?, ?, ?)`,
+        [caseId, owner.accountId, input.scanId, input.reviewer, event.hash, headAnchor(this.anchorKey, caseId, 1, event.hash), createdAt, createdAt],
       );
       await insertAuditEvent(tx, event);
     });
@@ -69,9 +95,11 @@ export class CaseService {
   }
 
   async get(em: EntityManager, owner: CaseOwner, caseId: string): Promise<CaseResponse> {
-    const row = await this.owned(em, owner, caseId);
-    const log = await readAuditLog(em, caseId);
-    const scan = await storedScan(em, owner, row.scan_id);
+    const { row, log, scan } = await this.snapshot(em, async (tx) => {
+      const row = await this.owned(tx, owner, caseId);
+      await this.hooks.betweenReads?.();
+      return { row, log: await readAuditLog(tx, caseId), scan: await storedScan(tx, owner, row.scan_id) };
+    });
     return {
       case_id: row.id,
       scan_id: row.scan_id,
@@ -79,8 +107,8 @@ export class CaseService {
       decision: row.decision,
       decision_notes: row.decision_notes,
       scan_summary: scanSummary(scan),
-      audit_log: log.map(({ case_id: _caseId, ...event }) => event),
-      audit_chain_valid: verifyAuditChain(caseId, log, { headHash: row.head_hash }).valid,
+      audit_log: log.map(({ case_id: _caseId, anchor: _anchor, ...event }) => event),
+      audit_chain_valid: this.verify(row, log).length === 0,
       created_at: new Date(row.created_at).toISOString(),
       updated_at: new Date(row.updated_at).toISOString(),
     };
@@ -93,23 +121,27 @@ export class CaseService {
       if (!row || row.account_id !== owner.accountId) throw new NotFoundError(CASE_NOT_FOUND);
       const [previous] = await readAuditLog(tx, caseId, row.event_count);
       const at = nowIso();
-      const event = sealAuditEvent(
-        {
-          case_id: caseId,
-          sequence: row.event_count + 1,
-          event_type: 'decision_logged',
-          actor: input.reviewer,
-          event_data: { previous_decision: row.decision, decision: input.decision, notes: input.notes },
-          created_at: at,
-        },
-        previous ?? null,
+      const event = this.anchored(
+        sealAuditEvent(
+          {
+            case_id: caseId,
+            sequence: row.event_count + 1,
+            event_type: 'decision_logged',
+            actor: input.reviewer,
+            event_data: { previous_decision: row.decision, decision: input.decision, notes: input.notes },
+            created_at: at,
+            client_id: owner.clientId ?? null,
+          },
+          previous ?? null,
+        ),
       );
       await insertAuditEvent(tx, event);
-      await sql(tx, 'update cases set decision = ?, decision_notes = ?, event_count = ?, head_hash = ?, updated_at = ? where id = ?', [
+      await sql(tx, 'update cases set decision = ?, decision_notes = ?, event_count = ?, head_hash = ?, head_anchor = ?, updated_at = ? where id = ?', [
         input.decision,
         input.notes,
         event.sequence,
         event.hash,
+        headAnchor(this.anchorKey, caseId, event.sequence, event.hash),
         at,
         caseId,
       ]);
@@ -119,8 +151,11 @@ export class CaseService {
 
   /** Everything the PDF and the report.json show, from the stored scan (never the current lists). */
   async reportView(em: EntityManager, owner: CaseOwner, caseId: string): Promise<CaseReportView> {
-    const row = await this.owned(em, owner, caseId);
-    const scan = await storedScan(em, owner, row.scan_id);
+    const { row, scan, log } = await this.snapshot(em, async (tx) => {
+      const row = await this.owned(tx, owner, caseId);
+      await this.hooks.betweenReads?.();
+      return { row, scan: await storedScan(tx, owner, row.scan_id), log: await readAuditLog(tx, caseId) };
+    });
     return {
       case: {
         case_id: row.id,
@@ -147,9 +182,23 @@ export class CaseService {
         dates_of_birth: m.dates_of_birth,
         nationalities: m.nationalities,
       })),
-      audit_log: await readAuditLog(em, caseId),
+      audit_log: log.map(({ anchor: _anchor, ...event }) => event),
       generated_at: nowIso(),
+      anchor_problems: this.verify(row, log).filter((problem) => /anchor|head/.test(problem)),
     };
+  }
+
+  /** Whether the report's own events form an unbroken chain (the part a reader can check from the report alone). */
+  chainIsWhole(view: CaseReportView): boolean {
+    return verifyAuditChain(view.case.case_id, [...view.audit_log].sort((a, b) => a.sequence - b.sequence)).valid;
+  }
+
+  /** Every problem of the chain (hashes, order, head) and of its anchors; none when the log is intact. */
+  verify(row: CaseRow, log: StoredAuditEvent[]): string[] {
+    const chain = verifyAuditChain(row.id, log, { headHash: row.head_hash }).problems;
+    const last = log.at(-1);
+    const anchors = anchorProblems(this.anchorKey, row.id, log, { sequence: last?.sequence ?? 0, hash: row.head_hash, anchor: row.head_anchor });
+    return [...chain, ...anchors];
   }
 
   private async owned(em: EntityManager, owner: CaseOwner, caseId: string): Promise<CaseRow> {

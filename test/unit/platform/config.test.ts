@@ -5,7 +5,8 @@ describe('loadConfig', () => {
   it('gives working defaults for an empty environment', () => {
     const config = loadConfig({});
     expect(config.http.port).toBe(8000);
-    expect(config.db.url).toBe('postgres://postgres@127.0.0.1:5432/compliance');
+    expect(config.db.ownerUrl).toBe('postgres://postgres@127.0.0.1:5432/compliance');
+    expect(config.db.url).toBe('postgres://compliance_app@127.0.0.1:5432/compliance'); // the service runs as the least-privilege role
     expect(config.temporal.address).toBeUndefined();
     expect(temporalAddress(config)).toBe('127.0.0.1:7233');
     expect(config.temporal.taskQueue).toBe('compliance');

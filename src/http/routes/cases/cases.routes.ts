@@ -2,6 +2,9 @@
 import { caseIntegrityHash, caseIntegrityJson } from '../../../modules/cases/case-integrity';
 import { renderCaseReport } from '../../../modules/cases/case-report.pdf';
 import type { CaseService } from '../../../modules/cases/case.service';
+import { attestReport } from '../../../modules/cases/report-attestation';
+import type { SigningKeyStore } from '../../../modules/identity/signing-keys';
+import type { AppContext } from '../../context';
 import { callerOf } from '../../middleware/authenticate';
 import { defineRoute } from '../../route';
 import { commonErrors, ErrorBody } from '../../schemas/common.schema';
@@ -9,7 +12,13 @@ import { CaseIdParams, CaseSchema, CreateCaseRequestSchema, DecisionRequestSchem
 
 const notFound = { 404: { description: 'No such case (or scan) for this account', schema: ErrorBody } };
 
-export function caseRoutes(cases: CaseService) {
+export function caseRoutes(cases: CaseService, keys: SigningKeyStore) {
+  /** `X-Integrity-Hash`, and `X-Integrity-Signature`: our signed statement of the hash and the chain verdict. */
+  const attest = async (ctx: AppContext, view: Awaited<ReturnType<CaseService['reportView']>>, hash: string) => {
+    ctx.set('X-Integrity-Hash', `sha256=${hash}`);
+    const valid = (view.anchor_problems ?? []).length === 0 && cases.chainIsWhole(view);
+    ctx.set('X-Integrity-Signature', await attestReport(keys, { case_id: view.case.case_id, integrity_hash: hash, audit_chain_valid: valid }));
+  };
   return [
     defineRoute({
       method: 'post',
@@ -52,7 +61,8 @@ export function caseRoutes(cases: CaseService) {
       method: 'get',
       path: '/v1/cases/{case_id}/report',
       summary: 'The case report as a PDF, with the SHA-256 integrity hash on every page',
-      description: 'The hash is also sent as `X-Integrity-Hash`; `GET /v1/cases/{case_id}/report.json` returns the exact canonical JSON it is computed over.',
+      description:
+        'The hash is also sent as `X-Integrity-Hash`, and `X-Integrity-Signature` is our ES256 JWS of `{case_id, integrity_hash, audit_chain_valid, iat}`, verifiable with `/.well-known/jwks.json`; `GET /v1/cases/{case_id}/report.json` returns the exact canonical JSON the hash is computed over.',
       tags: ['Cases'],
       access: { kind: 'bearer', scope: 'reports:read' },
       request: { params: CaseIdParams },
@@ -61,7 +71,7 @@ export function caseRoutes(cases: CaseService) {
         const view = await cases.reportView(ctx.state.em, callerOf(ctx), params.case_id);
         const hash = caseIntegrityHash(view);
         ctx.set('Content-Disposition', `attachment; filename="service-case-${params.case_id}.pdf"`);
-        ctx.set('X-Integrity-Hash', `sha256=${hash}`);
+        await attest(ctx as AppContext, view, hash);
         ctx.type = 'application/pdf';
         ctx.body = renderCaseReport(view, hash);
       },
@@ -76,7 +86,7 @@ export function caseRoutes(cases: CaseService) {
       responses: { 200: { description: 'Canonical JSON (keys sorted, no whitespace, UTF-8)' }, ...notFound, ...commonErrors },
       handler: async (ctx, { params }) => {
         const view = await cases.reportView(ctx.state.em, callerOf(ctx), params.case_id);
-        ctx.set('X-Integrity-Hash', `sha256=${caseIntegrityHash(view)}`);
+        await attest(ctx as AppContext, view, caseIntegrityHash(view));
         ctx.type = 'application/json; charset=utf-8';
         ctx.body = caseIntegrityJson(view);
       },
