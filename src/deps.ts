@@ -46,6 +46,9 @@ export async function createAppDeps(config: AppConfig, logger: Logger): Promise<
   if (config.auth.usingDevelopmentKey && config.env !== 'test') {
     logger.warn('SECRETS_ENCRYPTION_KEY is not set: using the development key (never do this in production)');
   }
+  if (config.audit.usingDevelopmentKey && config.env !== 'test') {
+    logger.warn('AUDIT_ANCHOR_KEY is not set: audit events are anchored with the development key (never do this in production)');
+  }
   return { config, logger, orm, redis, temporal: { connection, client }, identity: { keys, tokens, callers }, limiter, notifications, screening };
 }
 
