@@ -31,7 +31,13 @@ export const sweepProgressQuery = defineQuery<{ processed: number; alerts: numbe
 
 const { sweepEnrolmentPage } = proxyActivities<MonitoringActivities>(sweepPageOptions);
 
-/** Delivery workflows started per step (about four history events each), at most an eighth of the budget. */
+/**
+ * Delivery workflows started per step, at most a 32nd of the budget. Each start costs up to six history
+ * events (initiated, started, and the workflow task that takes the news), plus room for the
+ * continue-as-new itself.
+ */
+const EVENTS_PER_START = 6;
+const CONTINUE_AS_NEW_EVENTS = 10;
 const MAX_START_SLICE = 100;
 const DEFAULT_HISTORY_BUDGET = 8_000;
 /** History events of one page: its activity and the workflow tasks around it. */
@@ -61,13 +67,14 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
   const sliceSize = Math.max(1, Math.min(MAX_START_SLICE, Math.floor(budget / 32)));
   let stepsThisRun = 0;
   // Whether the next step (of `events` history events) would pass the budget; every run makes one step at least.
-  const nearBudget = (events: number) => stepsThisRun > 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength + events > budget);
+  const nearBudget = (events: number) =>
+    stepsThisRun > 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength + events + CONTINUE_AS_NEW_EVENTS > budget);
   const carryOn = () => continueAsNew<typeof monitoringSweepWorkflow>({ ...input, sweepKey, after, pagesDone, pendingEventIds: pending, totals });
 
   for (;;) {
     while (pending.length > 0) {
       const slice = pending.slice(0, sliceSize);
-      if (nearBudget(slice.length * 4)) return carryOn();
+      if (nearBudget(slice.length * EVENTS_PER_START)) return carryOn();
       await Promise.all(slice.map((eventId) => startDelivery(eventId, input.webhookPolicy)));
       pending = pending.slice(slice.length);
       stepsThisRun += 1;

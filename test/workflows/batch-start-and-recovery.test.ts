@@ -27,7 +27,7 @@ const runRecovery = (app: TestApp) =>
   app.deps.temporal.client.workflow.execute('strandedWorkRecoveryWorkflow', {
     taskQueue: app.deps.config.temporal.taskQueue,
     workflowId: `recovery-${randomUUID()}`,
-    args: [{ ...recoveryInput(app.deps.config), strandedAfterSeconds: 0 }],
+    args: [{ ...recoveryInput(app.deps.config), strandedAfterSeconds: 0, limit: 100_000 }], // other test files leave stranded work in this database too
   }) as Promise<RecoveryResult>;
 const entities = BatchRequestSchema.parse({
   entities: [

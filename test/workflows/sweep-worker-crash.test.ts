@@ -73,9 +73,10 @@ describe('a worker killed in the middle of a monitoring sweep', () => {
 
       worker = startWorker();
       await temporal.workflow.getHandle(outcome.sweep!).result();
+      // Other test files' enrolments share this database; a sweep may alert them too, so count ours.
       const rows = await app.deps.orm.em.fork().getConnection().execute<{ enrolment_id: string; n: number }[]>(
-        'select enrolment_id, count(*)::int as n from monitoring_alerts where sweep_key = ? group by enrolment_id',
-        [outcome.sweep!.replace(/^sweep-/, '')],
+        'select enrolment_id, count(*)::int as n from monitoring_alerts where sweep_key = ? and enrolment_id = any(?::uuid[]) group by enrolment_id',
+        [outcome.sweep!.replace(/^sweep-/, ''), `{${enrolmentIds.join(',')}}`],
       );
       expect(rows).toHaveLength(ENROLMENTS);
       expect(rows.every((r) => r.n === 1)).toBe(true);
@@ -88,8 +89,8 @@ describe('a worker killed in the middle of a monitoring sweep', () => {
           `select a.enrolment_id, e.id as event_id, e.status,
                   (select json_agg(json_build_object('attempt', w.attempt, 'outcome', w.outcome, 'error', w.error)) from webhook_attempts w where w.event_id = e.id) as attempts
              from monitoring_alerts a left join webhook_events e on e.id = a.webhook_event_id
-            where a.sweep_key = ? and e.status is distinct from 'delivered'`,
-          [outcome.sweep!.replace(/^sweep-/, '')],
+            where a.sweep_key = ? and a.enrolment_id = any(?::uuid[]) and e.status is distinct from 'delivered'`,
+          [outcome.sweep!.replace(/^sweep-/, ''), `{${enrolmentIds.join(',')}}`],
         );
       await eventually(async () => (await undelivered()).length === 0, 45_000, 'every alert to be recorded delivered').catch(async (err: Error) => {
         throw new Error(`${err.message}; still undelivered: ${JSON.stringify(await undelivered())}`);
