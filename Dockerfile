@@ -8,6 +8,7 @@ COPY tsconfig.json ./
 COPY src ./src
 COPY workflows ./workflows
 COPY activities ./activities
+COPY docs/methodology ./docs/methodology
 USER node
 EXPOSE 8000
 CMD ["npm", "run", "start:api"]

@@ -5,6 +5,7 @@ import type { OpenApiDocument } from '../openapi';
 import type { AnyRoute } from '../route';
 import { batchRoutes } from './batches/batches.routes';
 import { caseRoutes } from './cases/cases.routes';
+import { methodologyRoutes } from './trust-score/methodology.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { notYetAvailableRoutes } from './not-yet-available/not-yet-available.routes';
@@ -37,6 +38,7 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ...monitoringRoutes(config),
     ...caseRoutes(new CaseService(config.audit.anchorKey), identity.keys),
     ...eligibilityRoutes(),
+    ...methodologyRoutes(),
     ...notYetAvailableRoutes(),
     ...docsRoutes(deps.document),
   ];

@@ -10,7 +10,6 @@ import { ErrorBody } from '../../schemas/common.schema';
 const PENDING: { method: 'get' | 'post'; path: string; capability: string }[] = [
   { method: 'get', path: '/v1/trust-score/{abn}', capability: 'The ABN Trust Score' },
   { method: 'post', path: '/v1/trust-score/{abn}', capability: 'The ABN Trust Score' },
-  { method: 'get', path: '/v1/trust-score/methodology/version', capability: 'The Trust Score methodology' },
   { method: 'post', path: '/v1/ask', capability: 'Compliance Q&A' },
   { method: 'get', path: '/v1/credits/pricing', capability: 'Credits and pricing' },
   { method: 'get', path: '/v1/credits/balance', capability: 'Credits' },
