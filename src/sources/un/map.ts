@@ -3,7 +3,7 @@ import { countriesFromText, resolveCountry } from '../common/country';
 import { circaOf, parseDatesOfBirth, rangeOf } from '../common/date-of-birth';
 import { ListedEntityBuilder } from '../common/listed-entity-builder';
 import type { DateOfBirth, ListedEntity, ListedName, SourceId } from '../listed-entity';
-import { childElement, childElements, childText, type XmlElement } from './xml-records';
+import { childElement, childElements, childText, type XmlElement } from '../common/xml-records';
 
 export interface UnMapResult {
   entity: ListedEntity | null;

@@ -2,7 +2,7 @@ import { cleanText } from '../common/clean-text';
 import type { ListInput } from '../common/list-input';
 import type { ParseEvent, SourceId } from '../listed-entity';
 import { mapUnRecord } from './map';
-import { childText, readXmlRecords } from './xml-records';
+import { childText, readXmlRecords } from '../common/xml-records';
 
 export interface ParseUnOptions {
   source?: SourceId;

@@ -1,10 +1,12 @@
 import { SaxesParser } from 'saxes';
-import { type ListInput, openListInput } from '../common/list-input';
+import { type ListInput, openListInput } from './list-input';
 import { UnexpectedFormatError } from '../listed-entity';
 
-/** A small element tree for one record: the UN's records are a few KB each, the file a few MB. */
+/** A small element tree for one record (a UN or ABR record is a few KB; the files are MB to GB). */
 export interface XmlElement {
   name: string;
+  /** The element's attributes, by name (e.g. the ABR's `status="ACT"`). */
+  attributes: Record<string, string>;
   text: string;
   children: XmlElement[];
   /** 1-based line of the opening tag, for problem locations. */
@@ -34,7 +36,7 @@ export async function* readXmlRecords(input: ListInput, options: ReadXmlRecordsO
     const depth = ++state.depth;
     if (depth === 1) state.root = tag.name;
     if (depth < options.recordDepth || state.root !== options.root) return;
-    const element: XmlElement = { name: tag.name, text: '', children: [], line: parser.line };
+    const element: XmlElement = { name: tag.name, attributes: tag.attributes as Record<string, string>, text: '', children: [], line: parser.line };
     open.at(-1)?.children.push(element);
     open.push(element);
   });
