@@ -6,6 +6,7 @@ import { createBatchActivities } from './batches';
 import { createWebhookActivities } from './webhooks';
 import { createMonitoringActivities } from './monitoring';
 import { createRecoveryActivities } from './recovery';
+import { createRegisterActivities } from './registers';
 
 export type { ActivityDeps } from './deps';
 
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookActivities(deps),
     ...createMonitoringActivities(deps),
     ...createRecoveryActivities(deps),
+    ...createRegisterActivities(deps),
   };
 }
 

@@ -5,6 +5,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerIdentityCommands } from './cli/identity.commands';
 import { registerListCommands } from './cli/lists.commands';
+import { registerRegisterCommands } from './cli/registers.commands';
 import { CliUsageError, createPrinter, type CliContext } from './cli/cli-context';
 import { ClientRegistrationError } from './modules/identity/client-registrations';
 import { loadConfigOrExit } from './config';
@@ -43,6 +44,7 @@ async function run(action: (cli: CliContext) => Promise<void>): Promise<void> {
 
 registerIdentityCommands(program, run);
 registerListCommands(program, run);
+registerRegisterCommands(program, run);
 
 program.parseAsync(process.argv).catch((err) => {
   if (err instanceof CommanderError) {

@@ -5,3 +5,4 @@ export { batchScreeningWorkflow } from './batch-screening';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { monitoringSweepWorkflow } from './monitoring-sweep';
 export { strandedWorkRecoveryWorkflow } from './stranded-work-recovery';
+export { registerRefreshWorkflow } from './register-refresh';

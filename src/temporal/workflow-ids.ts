@@ -11,4 +11,6 @@ export const workflowIds = {
   batch: (jobId: string) => `batch-${jobId}`,
   /** `pipeline-<source>-<date>`: one refresh of one list (sources like `opensanctions:peps` keep their colon). */
   pipeline: (source: string, at: Date = new Date()) => `pipeline-${source}-${idTimestamp(at)}`,
+  /** `register-<source>-<date>`: one load of one public register (ABR, ASIC, ...). */
+  register: (source: string, at: Date = new Date()) => `register-${source}-${idTimestamp(at)}`,
 } as const;

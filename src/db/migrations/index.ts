@@ -17,6 +17,7 @@ import { Migration20261125010000FetchedListFiles } from './Migration202611250100
 import { Migration20261125020000VersionSweeps } from './Migration20261125020000-version-sweeps';
 import { Migration20261125030000AppRole } from './Migration20261125030000-app-role';
 import { Migration20261125040000AuditAnchors } from './Migration20261125040000-audit-anchors';
+import { Migration20261125050000Registers } from './Migration20261125050000-registers';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -33,4 +34,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125020000-version-sweeps', class: Migration20261125020000VersionSweeps },
   { name: 'Migration20261125030000-app-role', class: Migration20261125030000AppRole },
   { name: 'Migration20261125040000-audit-anchors', class: Migration20261125040000AuditAnchors },
+  { name: 'Migration20261125050000-registers', class: Migration20261125050000Registers },
 ];

@@ -1,0 +1,80 @@
+/**
+ * `registers ingest` starts a register refresh on Temporal (`register-<source>-<time>`) and follows it
+ * with a progress bar; `registers status` prints each register's last refresh.
+ */
+import { resolve } from 'node:path';
+import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
+import type { Command } from 'commander';
+import { Presets, SingleBar } from 'cli-progress';
+import { lastRefreshedPerSource } from '../modules/registers/register-loads';
+import type { RegisterLoadOutcome } from '../modules/registers/register-loads';
+import { temporalConnectionOptions } from '../temporal/connection-options';
+import { workflowIds } from '../temporal/workflow-ids';
+import { registerRefreshWorkflow } from '../../workflows/register-refresh';
+import { CliUsageError, type CliContext } from './cli-context';
+
+/** Records stored so far, from the loading activity's latest heartbeat. */
+async function storedSoFar(handle: WorkflowHandle): Promise<{ records: number; problems: number }> {
+  const pending = (await handle.describe()).raw.pendingActivities?.[0];
+  const payload = pending?.heartbeatDetails?.payloads?.[0]?.data;
+  if (!payload) return { records: 0, problems: 0 };
+  return JSON.parse(Buffer.from(payload).toString('utf8')) as { records: number; problems: number };
+}
+
+async function follow(handle: WorkflowHandle): Promise<RegisterLoadOutcome> {
+  const bar = new SingleBar({ format: 'loading |{bar}| {value} records, {problems} problems', hideCursor: true }, Presets.shades_classic);
+  bar.start(1, 0, { problems: 0 });
+  const result = handle.result() as Promise<RegisterLoadOutcome>;
+  let finished = false;
+  void result.finally(() => (finished = true)).catch(() => {});
+  try {
+    while (!finished) {
+      await new Promise((r) => setTimeout(r, 500));
+      const progress = await storedSoFar(handle).catch(() => undefined);
+      if (!progress) continue;
+      bar.setTotal(Math.max(progress.records * 1.1, 1)); // the total is unknown until the file ends
+      bar.update(progress.records, { problems: progress.problems });
+    }
+    const outcome = await result;
+    bar.setTotal(Math.max(outcome.recordCount, 1));
+    bar.update(outcome.recordCount, { problems: outcome.problemCount });
+    return outcome;
+  } finally {
+    bar.stop();
+  }
+}
+
+export function registerRegisterCommands(program: Command, run: (action: (cli: CliContext) => Promise<void>) => Promise<void>): void {
+  const registers = program.command('registers').description('Public registers behind the Trust Score: load a file, see what is loaded');
+  registers
+    .command('ingest')
+    .requiredOption('--source <source>', 'abr (the ABN Bulk Extract XML)')
+    .requiredOption('--file <path>', 'the register file to load')
+    .action((opts: { source: string; file: string }) =>
+      run(async (cli) => {
+        if (opts.source !== 'abr') throw new CliUsageError('--source must be abr (the other registers are not built yet)');
+        const connection = await Connection.connect(temporalConnectionOptions(cli.config));
+        try {
+          const client = new Client({ connection, namespace: cli.config.temporal.namespace });
+          const workflowId = workflowIds.register(opts.source);
+          const handle = await client.workflow.start(registerRefreshWorkflow, {
+            taskQueue: cli.config.temporal.taskQueue,
+            workflowId,
+            args: [{ source: 'abr', file: resolve(opts.file) }],
+            memo: { startedBy: 'cli', file: opts.file },
+          });
+          cli.note(`started ${workflowId}`);
+          const outcome = await follow(handle);
+          cli.print({ workflow_id: workflowId, source: outcome.source, outcome: outcome.status, version: outcome.versionNumber, records: outcome.recordCount, problems: outcome.problemCount });
+        } finally {
+          await connection.close();
+        }
+      }),
+    );
+  registers.command('status').action(() =>
+    run(async (cli) => {
+      const refreshed = await lastRefreshedPerSource(cli.em());
+      cli.print([...refreshed].map(([source, at]) => ({ source, last_refreshed: at })));
+    }),
+  );
+}

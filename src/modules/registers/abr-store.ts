@@ -1,0 +1,86 @@
+/**
+ * Loading an ABN Bulk Extract into `abr_entities`: streamed from the file (never held whole), written
+ * in batches of upserts inside one transaction (a file that breaks part-way changes nothing), each ABN
+ * naming the load that last described it. An identical file is found by its hash before anything is
+ * parsed and makes no new version.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import type { AbrRecord } from '../../sources/abr/abr-record';
+import { parseAbrExtract } from '../../sources/abr/parse';
+import { beginLoad, fileSha256, finishLoad, latestContentHash, type RegisterLoadOutcome } from './register-loads';
+
+const BATCH = 2_000;
+
+async function upsert(em: EntityManager, loadId: string, records: AbrRecord[]): Promise<void> {
+  const rows = records.map((r) => ({
+    abn: r.abn,
+    status: r.status,
+    status_from: r.statusFrom,
+    entity_type_code: r.entityTypeCode,
+    entity_type_text: r.entityTypeText,
+    name: r.name,
+    individual: r.individual,
+    state: r.state,
+    postcode: r.postcode,
+    asic_number: r.asicNumber,
+    gst_status: r.gstStatus,
+    gst_from: r.gstFrom,
+    other_names: r.otherNames,
+    record_last_updated: r.recordLastUpdated,
+  }));
+  await sql(
+    em,
+    `insert into abr_entities (abn, status, status_from, entity_type_code, entity_type_text, name, individual, state, postcode, asic_number, gst_status, gst_from, other_names, record_last_updated, load_id)
+     select x.abn, x.status, x.status_from, x.entity_type_code, x.entity_type_text, x.name, x.individual, x.state, x.postcode, x.asic_number, x.gst_status, x.gst_from, x.other_names, x.record_last_updated, ?
+       from jsonb_to_recordset(?::jsonb) as x(abn text, status text, status_from date, entity_type_code text, entity_type_text text, name text, individual boolean,
+            state text, postcode text, asic_number text, gst_status text, gst_from date, other_names jsonb, record_last_updated date)
+     on conflict (abn) do update set status = excluded.status, status_from = excluded.status_from, entity_type_code = excluded.entity_type_code,
+       entity_type_text = excluded.entity_type_text, name = excluded.name, individual = excluded.individual, state = excluded.state, postcode = excluded.postcode,
+       asic_number = excluded.asic_number, gst_status = excluded.gst_status, gst_from = excluded.gst_from, other_names = excluded.other_names,
+       record_last_updated = excluded.record_last_updated, load_id = excluded.load_id`,
+    [loadId, JSON.stringify(rows)],
+  );
+}
+
+/** Loads one extract file; `onProgress` gets the records stored so far (the activity heartbeats with it). */
+export async function storeAbrExtract(
+  em: EntityManager,
+  input: { path: string; origin: string; workflowId: string | null },
+  onProgress: (progress: { records: number; problems: number }) => void = () => {},
+): Promise<RegisterLoadOutcome> {
+  const contentSha256 = await fileSha256(input.path);
+  const unchanged = (await latestContentHash(em, 'abr')) === contentSha256;
+  const loadId = await beginLoad(em, { source: 'abr', origin: input.origin, workflowId: input.workflowId, contentSha256 });
+  if (unchanged) {
+    await finishLoad(em, loadId, { status: 'unchanged', recordCount: 0, problems: [] });
+    return { loadId, source: 'abr', status: 'unchanged', versionNumber: null, recordCount: 0, problemCount: 0, contentSha256 };
+  }
+  const problems: { location: string; message: string }[] = [];
+  let records = 0;
+  let versionNumber: number | null;
+  try {
+    versionNumber = await em.transactional(async (tx) => {
+      let batch: AbrRecord[] = [];
+      for await (const event of parseAbrExtract(input.path)) {
+        if ('problem' in event) problems.push(event.problem);
+        if (!('record' in event)) continue;
+        batch.push(event.record);
+        if (batch.length === BATCH) {
+          await upsert(tx, loadId, batch);
+          records += batch.length;
+          batch = [];
+          onProgress({ records, problems: problems.length });
+        }
+      }
+      if (batch.length) await upsert(tx, loadId, batch);
+      records += batch.length;
+      return finishLoad(tx, loadId, { status: 'succeeded', recordCount: records, problems });
+    });
+  } catch (err) {
+    await finishLoad(em, loadId, { status: 'failed', recordCount: 0, problems: [...problems, { location: 'file', message: err instanceof Error ? err.message : String(err) }] }).catch(() => {});
+    throw err;
+  }
+  onProgress({ records, problems: problems.length });
+  return { loadId, source: 'abr', status: 'succeeded', versionNumber, recordCount: records, problemCount: problems.length, contentSha256 };
+}
