@@ -33,10 +33,4 @@ describe('the Trust Score methodology', () => {
     expect((await fetch(`${app.url}/v1/trust-score/methodology/v0.9`)).status).toBe(404);
     expect((await fetch(`${app.url}/v1/trust-score/methodology/latest`)).status).toBe(422);
   });
-
-  it('still says honestly that the score itself is not available yet', async () => {
-    const res = await fetch(`${app.url}/v1/trust-score/51824753556`);
-    expect(res.status).toBe(501);
-    expect((await jsonOf(res)).detail).toMatch(/not available yet/);
-  });
 });

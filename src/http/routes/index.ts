@@ -6,6 +6,8 @@ import type { AnyRoute } from '../route';
 import { batchRoutes } from './batches/batches.routes';
 import { caseRoutes } from './cases/cases.routes';
 import { methodologyRoutes } from './trust-score/methodology.routes';
+import { trustScoreRoutes } from './trust-score/trust-score.routes';
+import { TrustScoreService } from '../../modules/trust/trust-score.service';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { notYetAvailableRoutes } from './not-yet-available/not-yet-available.routes';
@@ -39,6 +41,7 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ...caseRoutes(new CaseService(config.audit.anchorKey), identity.keys),
     ...eligibilityRoutes(),
     ...methodologyRoutes(),
+    ...trustScoreRoutes(new TrustScoreService(deps.app.screening.scans, deps.app.redis, config.redis.keyPrefix, deps.app.logger)),
     ...notYetAvailableRoutes(),
     ...docsRoutes(deps.document),
   ];

@@ -113,6 +113,11 @@ export class ScanService {
     return { scanId: row.id, body: row.response_body, replayed: true, response: JSON.parse(row.response_body) as ScanResponse };
   }
 
+  /** The list versions the live index holds now. */
+  loadedVersions(): LoadedListVersion[] {
+    return this.index.current().versions;
+  }
+
   /** Screens and assesses without storing anything (monitoring sweeps compare before they keep). */
   async evaluate(em: EntityManager, request: ScanRequest, started = performance.now()): Promise<ScanResponse> {
     return (await this.screen(em, request, started)).response;

@@ -8,8 +8,6 @@ import { defineRoute, type AnyRoute } from '../../route';
 import { ErrorBody } from '../../schemas/common.schema';
 
 const PENDING: { method: 'get' | 'post'; path: string; capability: string }[] = [
-  { method: 'get', path: '/v1/trust-score/{abn}', capability: 'The ABN Trust Score' },
-  { method: 'post', path: '/v1/trust-score/{abn}', capability: 'The ABN Trust Score' },
   { method: 'post', path: '/v1/ask', capability: 'Compliance Q&A' },
   { method: 'get', path: '/v1/credits/pricing', capability: 'Credits and pricing' },
   { method: 'get', path: '/v1/credits/balance', capability: 'Credits' },
