@@ -88,4 +88,11 @@ describe('the ABN Trust Score endpoints', () => {
     expect(flagged.headers.get('x-cache')).toBe('miss');
     expect((await post(abn, { entity_name_hint: '!!!' })).status).toBe(422);
   });
+
+  it('names the register sources and their last refresh on /health', async () => {
+    const registers = (await jsonOf(await fetch(`${app.url}/health`))).components.registers;
+    expect(registers.status).toBe('ok');
+    expect(registers.last_refreshed).toMatchObject({ abr: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/), asic_banned: 'never', austrac_enforcement: 'never' });
+    expect(registers.detail).toMatch(/not loaded yet: asic_companies/);
+  });
 });

@@ -6,6 +6,8 @@ import type { Orm } from '../../db/orm';
 import { settleRedis } from '../../redis';
 import type { HealthProbes, PipelineRunSummary } from './health.service';
 import { sql } from '../../db/sql';
+import { lastRefreshedPerSource } from '../registers/register-loads';
+import { TRUST_SOURCES } from '../trust/register-lookup';
 
 export interface ProbeDeps {
   orm: Orm;
@@ -68,6 +70,11 @@ export function createHealthProbes(deps: ProbeDeps): HealthProbes {
         : { detail: `namespace ${namespace} reachable but no worker is polling ${taskQueue}`, status: 'degraded' };
     },
     lastPipelineRun: () => lastPipelineRun(deps.orm),
+    registers: async () => {
+      const refreshed = await lastRefreshedPerSource(deps.orm.em.fork());
+      // The sanctions lists are the watchlists' own row; the others are the registers proper.
+      return Object.fromEntries(TRUST_SOURCES.filter((s) => s.source !== 'sanctions').map((s) => [s.source, refreshed.get(s.source) ?? 'never']));
+    },
     acp: async () => {
       // The agent-job endpoints as this process actually serves them, not a remembered constant.
       const acp = deps.routes().filter((route) => /^\/(v1\/)?acp\//.test(route.path));

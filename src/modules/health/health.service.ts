@@ -30,6 +30,8 @@ export interface HealthReport {
     temporal: ComponentHealth;
     data_pipeline: (ComponentHealth & { last_run: PipelineRunSummary }) | null;
     acp: ComponentHealth;
+    /** The public registers behind the Trust Score and when each was last refreshed (`never` until loaded). */
+    registers: ComponentHealth & { last_refreshed: Record<string, string> };
   };
 }
 
@@ -43,6 +45,8 @@ export interface HealthProbes {
   /** Latest pipeline run, or null when none has run yet. */
   lastPipelineRun: () => Promise<PipelineRunSummary | null>;
   acp: Probe;
+  /** Last refresh per register source; `never` for one not loaded. */
+  registers: () => Promise<Record<string, string>>;
 }
 
 /** Each probe gets this long before it counts as down: /health must answer quickly even when a part hangs. */
@@ -72,14 +76,31 @@ function pipelineHealth(run: PipelineRunSummary): ComponentHealth & { last_run: 
   return { status, detail: `last run of ${run.source}: ${run.status}`, latency_ms: null, last_run: run };
 }
 
+/**
+ * The registers row is information, not a verdict: a register not loaded yet lowers Trust Scores (they
+ * list it in `incomplete_sources`) but nothing is failing, so it never changes the overall status.
+ */
+async function registersHealth(probes: HealthProbes): Promise<HealthReport['components']['registers']> {
+  const started = performance.now();
+  try {
+    const last_refreshed = await withTimeout(probes.registers(), PROBE_TIMEOUT_MS);
+    const missing = Object.entries(last_refreshed).filter(([, at]) => at === 'never').map(([source]) => source);
+    const detail = missing.length ? `not loaded yet: ${missing.join(', ')} (Trust Scores list them in incomplete_sources)` : 'every register loaded';
+    return { status: 'ok', detail, latency_ms: Math.round((performance.now() - started) * 100) / 100, last_refreshed };
+  } catch (err) {
+    return { status: 'down', detail: err instanceof Error ? err.message : String(err), latency_ms: null, last_refreshed: {} };
+  }
+}
+
 /** Runs every probe concurrently and folds them into one report. */
 export async function checkHealth(probes: HealthProbes, version: string, now: () => Date = () => new Date()): Promise<HealthReport> {
-  const [database, rateLimitStore, temporal, acp, lastRun] = await Promise.all([
+  const [database, rateLimitStore, temporal, acp, lastRun, registers] = await Promise.all([
     runProbe(probes.database),
     runProbe(probes.rateLimitStore),
     runProbe(probes.temporal),
     runProbe(probes.acp),
     withTimeout(probes.lastPipelineRun(), PROBE_TIMEOUT_MS).catch(() => null),
+    registersHealth(probes),
   ]);
   const components = {
     database,
@@ -87,6 +108,7 @@ export async function checkHealth(probes: HealthProbes, version: string, now: ()
     temporal,
     data_pipeline: lastRun ? pipelineHealth(lastRun) : null,
     acp,
+    registers,
   };
   const all = [database, rateLimitStore, temporal, acp, components.data_pipeline].filter((c) => c !== null);
   const status: ComponentStatus =

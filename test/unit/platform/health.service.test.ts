@@ -11,6 +11,7 @@ const probes = (overrides: Partial<HealthProbes> = {}): HealthProbes => ({
   temporal: ok,
   acp: ok,
   lastPipelineRun: async () => null,
+  registers: async () => ({ abr: '2026-11-19T00:00:00.000Z', asic_companies: 'never' }),
   ...overrides,
 });
 const fixedNow = () => new Date('2026-11-20T00:00:00Z');
@@ -21,6 +22,7 @@ describe('checkHealth', () => {
     expect(report.status).toBe('ok');
     expect(report.components.data_pipeline).toBeNull();
     expect(report.checked_at).toBe('2026-11-20T00:00:00.000Z');
+    expect(report.components.registers).toMatchObject({ status: 'ok', detail: expect.stringMatching(/not loaded yet: asic_companies/), last_refreshed: { abr: '2026-11-19T00:00:00.000Z' } });
   });
 
   it('is degraded, not down, when Redis or Temporal is down', async () => {

@@ -30,6 +30,9 @@ export const HealthReportSchema = z
         .nullable()
         .openapi({ description: 'The latest watchlist refresh; null until one has run.' }),
       acp: Component,
+      registers: Component.extend({
+        last_refreshed: z.record(z.string(), z.string()).openapi({ description: 'Per register source: ISO 8601 time of the last refresh, or `never`.' }),
+      }).openapi({ description: 'The public registers behind the Trust Score; information only, never changes the overall status.' }),
     }),
   })
   .openapi('HealthReport');
