@@ -12,6 +12,7 @@ import { workflowIds } from '../temporal/workflow-ids';
 import { refreshInput } from '../temporal/workflow-inputs';
 import { refreshStageQuery, watchlistRefreshWorkflow, type RefreshResult } from '../../workflows/watchlist-refresh';
 import { CliUsageError, type CliContext } from './cli-context';
+import { latestHeartbeat } from './heartbeat';
 
 const SOURCE = /^(dfat|un|ofac|opensanctions:[a-z0-9_]+)$/;
 
@@ -26,11 +27,7 @@ interface IngestOptions {
 
 /** Entities parsed so far, read from the storing activity's latest heartbeat. */
 async function parsedSoFar(handle: WorkflowHandle): Promise<{ entities: number; problems: number }> {
-  const description = await handle.describe();
-  const pending = description.raw.pendingActivities?.[0];
-  const payload = pending?.heartbeatDetails?.payloads?.[0]?.data;
-  if (!payload) return { entities: 0, problems: 0 };
-  const details = JSON.parse(Buffer.from(payload).toString('utf8')) as { entities?: number; problems?: number };
+  const details = await latestHeartbeat<{ entities: number; problems: number }>(handle);
   return { entities: details.entities ?? 0, problems: details.problems ?? 0 };
 }
 

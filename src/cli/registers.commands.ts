@@ -12,13 +12,12 @@ import { temporalConnectionOptions } from '../temporal/connection-options';
 import { workflowIds } from '../temporal/workflow-ids';
 import { registerRefreshWorkflow } from '../../workflows/register-refresh';
 import { CliUsageError, type CliContext } from './cli-context';
+import { latestHeartbeat } from './heartbeat';
 
 /** Records stored so far, from the loading activity's latest heartbeat. */
 async function storedSoFar(handle: WorkflowHandle): Promise<{ records: number; problems: number }> {
-  const pending = (await handle.describe()).raw.pendingActivities?.[0];
-  const payload = pending?.heartbeatDetails?.payloads?.[0]?.data;
-  if (!payload) return { records: 0, problems: 0 };
-  return JSON.parse(Buffer.from(payload).toString('utf8')) as { records: number; problems: number };
+  const details = await latestHeartbeat<{ records: number; problems: number }>(handle);
+  return { records: details.records ?? 0, problems: details.problems ?? 0 };
 }
 
 async function follow(handle: WorkflowHandle): Promise<RegisterLoadOutcome> {
