@@ -15,10 +15,10 @@ export interface CsvRecord {
  * byte (0x1A) on a line of its own. CSV that cannot be parsed at all before the first record is
  * {@link UnexpectedFormatError}; a break later on throws, since a partial list must not pass as whole.
  */
-export async function* readCsvRecords(input: ListInput, source: string): AsyncIterable<CsvRecord> {
+export async function* readCsvRecords(input: ListInput, source: string, delimiter = ','): AsyncIterable<CsvRecord> {
   const bytes = openListInput(input);
   const parser = bytes.pipe(
-    parse({ bom: true, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
+    parse({ bom: true, delimiter, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }),
   );
   bytes.on('error', (error) => parser.destroy(error)); // pipe() does not forward a read error
   let records = 0;

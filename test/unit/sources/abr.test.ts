@@ -1,17 +1,15 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AbrParseEvent, AbrRecord } from '../../../src/sources/abr/abr-record';
 import { parseAbrExtract } from '../../../src/sources/abr/parse';
 import { UnexpectedFormatError } from '../../../src/sources/listed-entity';
 import { writeAbrExtract } from '../../../scripts/generate-abr-extract';
+import { sharedDataFile } from '../../helpers/shared-data';
 
 /** The real records the shared data holds (registers/formats/abr-bulk-extract), wherever the clone is. */
-const SAMPLE = [process.env.SHARED_DATA_DIR && join(process.env.SHARED_DATA_DIR, 'registers'), resolve(__dirname, '../../../../shared/data/registers'), '/work/shared/data/registers']
-  .filter((dir): dir is string => !!dir)
-  .map((dir) => join(dir, 'formats', 'abr-bulk-extract', 'sample_records.xml'))
-  .find(existsSync);
+const SAMPLE = sharedDataFile('registers', 'formats', 'abr-bulk-extract', 'sample_records.xml');
 
 async function collect(path: string) {
   const events: AbrParseEvent[] = [];

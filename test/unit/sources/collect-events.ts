@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { sharedDataFile } from '../../helpers/shared-data';
 import type { ListedEntity, ParseEvent, ParseProblem } from '../../../src/sources/listed-entity';
 
 /** The repository's list fixtures, cut by scripts/cut-fixtures.ts. */
@@ -7,12 +7,10 @@ export const FIXTURES = resolve(__dirname, '../../fixtures/lists');
 
 /**
  * The full published lists in the shared data folder (not in the repository: they are not ours to
- * commit): SHARED_LISTS_DIR, else `../shared/data/lists` beside the repository, else the machine's
- * `/work/shared/data/lists`, so a fresh clone anywhere on our machines still runs the full-list tests.
+ * commit): SHARED_LISTS_DIR, else the shared data folder's `lists` (see sharedDataFile), so a fresh
+ * clone anywhere on our machines still runs the full-list tests.
  */
-export const SHARED_LISTS = [process.env.SHARED_LISTS_DIR, resolve(__dirname, '../../../../shared/data/lists'), '/work/shared/data/lists'].find(
-  (dir): dir is string => !!dir && existsSync(dir),
-) ?? resolve(__dirname, '../../../../shared/data/lists');
+export const SHARED_LISTS = process.env.SHARED_LISTS_DIR ?? sharedDataFile('lists') ?? resolve(__dirname, '../../../../shared/data/lists');
 
 export interface Collected {
   entities: ListedEntity[];
