@@ -1,14 +1,13 @@
 /**
  * Loading an ABN Bulk Extract into `abr_entities`: streamed from the file (never held whole), written
- * in batches of upserts inside one transaction (a file that breaks part-way changes nothing), each ABN
- * naming the load that last described it. An identical file is found by its hash before anything is
- * parsed and makes no new version.
+ * in batches of upserts inside the load's transaction, each ABN naming the load that last described it.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { AbrRecord } from '../../sources/abr/abr-record';
 import { parseAbrExtract } from '../../sources/abr/parse';
-import { beginLoad, fileSha256, finishLoad, latestContentHash, type RegisterLoadOutcome } from './register-loads';
+import type { RegisterLoadOutcome } from './register-loads';
+import { batchedWriter, storeRegisterFile, type LoadProgress, type RegisterWriter } from './register-store';
 
 const BATCH = 2_000;
 
@@ -43,44 +42,21 @@ async function upsert(em: EntityManager, loadId: string, records: AbrRecord[]): 
   );
 }
 
+/** Writes an extract's records in batches; heartbeats come from `onProgress` after each batch. */
+export const writeAbrExtract: RegisterWriter = batchedWriter({
+  source: 'abr',
+  parse: parseAbrExtract,
+  record: (event) => ('record' in event ? event.record : null),
+  size: BATCH,
+  flush: (tx, loadId, _first, batch) => upsert(tx, loadId, batch),
+  requireRecords: false,
+});
+
 /** Loads one extract file; `onProgress` gets the records stored so far (the activity heartbeats with it). */
-export async function storeAbrExtract(
+export function storeAbrExtract(
   em: EntityManager,
   input: { path: string; origin: string; workflowId: string | null },
-  onProgress: (progress: { records: number; problems: number }) => void = () => {},
+  onProgress: (progress: LoadProgress) => void = () => {},
 ): Promise<RegisterLoadOutcome> {
-  const contentSha256 = await fileSha256(input.path);
-  const unchanged = (await latestContentHash(em, 'abr')) === contentSha256;
-  const loadId = await beginLoad(em, { source: 'abr', origin: input.origin, workflowId: input.workflowId, contentSha256 });
-  if (unchanged) {
-    await finishLoad(em, loadId, { status: 'unchanged', recordCount: 0, problems: [] });
-    return { loadId, source: 'abr', status: 'unchanged', versionNumber: null, recordCount: 0, problemCount: 0, contentSha256 };
-  }
-  const problems: { location: string; message: string }[] = [];
-  let records = 0;
-  let versionNumber: number | null;
-  try {
-    versionNumber = await em.transactional(async (tx) => {
-      let batch: AbrRecord[] = [];
-      for await (const event of parseAbrExtract(input.path)) {
-        if ('problem' in event) problems.push(event.problem);
-        if (!('record' in event)) continue;
-        batch.push(event.record);
-        if (batch.length === BATCH) {
-          await upsert(tx, loadId, batch);
-          records += batch.length;
-          batch = [];
-          onProgress({ records, problems: problems.length });
-        }
-      }
-      if (batch.length) await upsert(tx, loadId, batch);
-      records += batch.length;
-      return finishLoad(tx, loadId, { status: 'succeeded', recordCount: records, problems });
-    });
-  } catch (err) {
-    await finishLoad(em, loadId, { status: 'failed', recordCount: 0, problems: [...problems, { location: 'file', message: err instanceof Error ? err.message : String(err) }] }).catch(() => {});
-    throw err;
-  }
-  onProgress({ records, problems: problems.length });
-  return { loadId, source: 'abr', status: 'succeeded', versionNumber, recordCount: records, problemCount: problems.length, contentSha256 };
+  return storeRegisterFile(em, 'abr', writeAbrExtract, input, onProgress);
 }

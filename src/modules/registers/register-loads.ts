@@ -67,3 +67,27 @@ export async function lastRefreshedPerSource(em: EntityManager): Promise<Map<str
   const rows = await sql<{ source: string; at: Date }[]>(em, `select source, max(finished_at) as at from register_loads where status in ('succeeded', 'unchanged') group by source`);
   return new Map(rows.map((r) => [r.source, new Date(r.at).toISOString()]));
 }
+
+export interface SourceVersion {
+  /** The newest version's number; null when the source was never loaded. */
+  version: number | null;
+  /** The newest refresh (a new version or an unchanged file); null when never loaded. */
+  last_refreshed: string | null;
+}
+
+/** For each of `sources`: its newest version and last refresh, so an answer can say what it was read from. */
+export async function sourceVersions(em: EntityManager, sources: string[]): Promise<Record<string, SourceVersion>> {
+  const rows = await sql<{ source: string; version: number | null; at: Date | null }[]>(
+    em,
+    `select source, max(version_number) as version, max(finished_at) as at from register_loads
+      where source = any(?) and status in ('succeeded', 'unchanged') group by source`,
+    [sources],
+  );
+  const found = new Map(rows.map((r) => [r.source, r]));
+  return Object.fromEntries(
+    sources.map((s) => {
+      const row = found.get(s);
+      return [s, { version: row?.version ?? null, last_refreshed: row?.at ? new Date(row.at).toISOString() : null }];
+    }),
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Reading the current version of the registers: who the ASIC company dataset, the banned and
+ * disqualified registers, the published notices and AUSTRAC's lists name, by ACN, ABN or name key.
+ * The Trust Score and the feed endpoints both ask here, so a feed answer and a score agree.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import type { AsicCompany } from '../../sources/asic/company-record';
+import type { RegisterEntry } from '../../sources/registers/register-entry';
+import { registerNameKey } from '../../sources/registers/name-key';
+
+/** What to look for: any ACN, ABN or name (compared by {@link registerNameKey}) that matches. */
+export interface RegisterKeys {
+  acns: string[];
+  abns: string[];
+  names: string[];
+}
+
+/** A register entry of the current version, with where it came from and which key found it. */
+export interface EntryHit extends RegisterEntry {
+  source: string;
+  version: number;
+  /** Which key found it: an identifier is certain, a name is the register's exact words after normalising. */
+  matchedBy: 'acn' | 'abn' | 'name';
+}
+
+/** A row of the ASIC company dataset as stored. */
+export type CompanyRow = AsicCompany;
+
+const day = (d: Date | string | null) => (d === null ? null : typeof d === 'string' ? d.slice(0, 10) : d.toISOString().slice(0, 10));
+const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
+const keysOf = (names: string[]) => unique(names.map(registerNameKey));
+
+/** Entries of the newest version of each of `sources` that match any key. */
+export async function findEntries(em: EntityManager, sources: string[], keys: RegisterKeys): Promise<EntryHit[]> {
+  const nameKeys = keysOf(keys.names);
+  const acns = unique(keys.acns);
+  const abns = unique(keys.abns);
+  if (!nameKeys.length && !acns.length && !abns.length) return [];
+  const rows = await sql<Record<string, unknown>[]>(
+    em,
+    `with current_load as (
+       select distinct on (source) id, source, version_number from register_loads
+        where status = 'succeeded' and source = any(?) order by source, version_number desc)
+     select e.source, c.version_number, e.name, e.name_key, e.acn, e.abn, e.category, e.start_date, e.end_date, e.url, e.detail
+       from register_entries e join current_load c on e.load_id = c.id
+      where e.acn = any(?) or e.abn = any(?) or e.name_key = any(?)
+      order by e.source, e.start_date desc nulls last, e.record_no`,
+    [sources, acns, abns, nameKeys],
+  );
+  return rows.map((r) => ({
+    source: r.source as string,
+    version: r.version_number as number,
+    name: r.name as string,
+    acn: (r.acn as string | null) ?? null,
+    abn: (r.abn as string | null) ?? null,
+    category: r.category as string,
+    startDate: day(r.start_date as Date | null),
+    endDate: day(r.end_date as Date | null),
+    url: (r.url as string | null) ?? null,
+    detail: r.detail as Record<string, string | null>,
+    matchedBy: r.acn && acns.includes(r.acn as string) ? 'acn' : r.abn && abns.includes(r.abn as string) ? 'abn' : 'name',
+  }));
+}
+
+/** Rows of the ASIC company dataset for these ACNs or ABNs (every name, current first), or by name when no identifier is given. */
+export async function findCompanies(em: EntityManager, keys: RegisterKeys): Promise<CompanyRow[]> {
+  const acns = unique(keys.acns);
+  const abns = unique(keys.abns);
+  const byName = !acns.length && !abns.length;
+  const nameKeys = byName ? keysOf(keys.names) : [];
+  if (!acns.length && !abns.length && !nameKeys.length) return [];
+  const rows = await sql<Record<string, unknown>[]>(
+    em,
+    `select acn, name, current_name, type, class, sub_class, status, registered_on, deregistered_on, abn from asic_companies
+      where acn in (select acn from asic_companies where acn = any(?) or abn = any(?) or name_key = any(?))
+      order by acn, current_name desc, name limit 200`,
+    [acns, abns, nameKeys],
+  );
+  return rows.map((r) => ({
+    acn: r.acn as string,
+    name: r.name as string,
+    currentName: r.current_name as boolean,
+    type: (r.type as string | null) ?? null,
+    class: (r.class as string | null) ?? null,
+    subClass: (r.sub_class as string | null) ?? null,
+    status: r.status as string,
+    registeredOn: day(r.registered_on as Date | null),
+    deregisteredOn: day(r.deregistered_on as Date | null),
+    abn: (r.abn as string | null) ?? null,
+  }));
+}
+
+/** Whether `source` has ever been loaded (a version exists). */
+export async function isLoaded(em: EntityManager, source: string): Promise<boolean> {
+  const [row] = await sql<{ n: number }[]>(em, `select count(*)::int as n from register_loads where source = ? and status = 'succeeded'`, [source]);
+  return (row?.n ?? 0) > 0;
+}
