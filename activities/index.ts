@@ -7,6 +7,7 @@ import { createWebhookActivities } from './webhooks';
 import { createMonitoringActivities } from './monitoring';
 import { createRecoveryActivities } from './recovery';
 import { createRegisterActivities } from './registers';
+import { createAbnLookupActivities } from './abn-lookup';
 
 export type { ActivityDeps } from './deps';
 
@@ -19,6 +20,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMonitoringActivities(deps),
     ...createRecoveryActivities(deps),
     ...createRegisterActivities(deps),
+    ...createAbnLookupActivities(deps),
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { APP_ROLE } from './db/app-role';
+import type { RegisterSource } from './modules/registers/register-catalogue';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -72,6 +73,19 @@ export const environmentSchema = z.object({
   LIST_URL_OFAC_SDN: optionalString.pipe(z.url().optional()),
   LIST_URL_OFAC_ALT: optionalString.pipe(z.url().optional()),
   LIST_URL_OFAC_ADD: optionalString.pipe(z.url().optional()),
+  REGISTER_URL_ABR: optionalString.pipe(z.url().optional()),
+  REGISTER_URL_ASIC_COMPANIES: optionalString.pipe(z.url().optional()),
+  REGISTER_URL_ASIC_BANNED_PERSONS: optionalString.pipe(z.url().optional()),
+  REGISTER_URL_ASIC_BANNED_ORGS: optionalString.pipe(z.url().optional()),
+  REGISTER_URL_ASIC_NOTICES: optionalString.pipe(z.url().optional()),
+  REGISTER_URL_AUSTRAC_ENFORCEMENT: optionalString.pipe(z.url().optional()),
+  REGISTER_URL_AUSTRAC_REPORTING_ENTITIES: optionalString.pipe(z.url().optional()),
+  REGISTER_URL_AUSTENDER: optionalString.pipe(z.url().optional()),
+  AUSTENDER_WINDOW_DAYS: z.coerce.number().int().min(1).max(366).default(3),
+  ABN_LOOKUP_GUID: optionalString,
+  ABN_LOOKUP_BASE_URL: z.url().default('https://abr.business.gov.au/json/'),
+  ABN_LOOKUP_CACHE_HOURS: z.coerce.number().min(0).default(24),
+  ABN_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   MONITORING_SWEEP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   MONITORING_SWEEP_PAGE_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
@@ -148,6 +162,16 @@ export interface AppConfig {
   rateLimits: { tokenPerMinute: number; tokenPerIpPerMinute: number; tokenFailuresPerIpPerMinute: number; eligibilityPerMinute: number; askPerMinute: number; publicPerMinute: number };
   /** Watchlist refresh schedule: every N hours (0 = no schedule) for these sources. */
   pipeline: { everyHours: number; sources: string[]; staleAfterHours: number; urls: ListUrls };
+  /**
+   * Public registers: where each source's Schedule downloads from (a source without a URL has no
+   * Schedule and is loaded from the CLI), how many days of AusTender notices a scheduled run asks for,
+   * and the ABN Lookup web service (no GUID: not called, and an ABN missing from the extract stays "not found").
+   */
+  registers: {
+    urls: Partial<Record<RegisterSource, string>>;
+    austenderWindowDays: number;
+    abnLookup: { guid: string | undefined; baseUrl: string; cacheHours: number; timeoutMs: number };
+  };
   /** Scheduled monitoring sweep every N hours (0 = none); sweeps also follow every new list version. */
   monitoring: { sweepEveryHours: number; sweepPageSize: number };
   /** `startDeadlineMs`: how long a submission waits for Temporal to accept its workflow before answering 503. */
@@ -249,6 +273,20 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       sources: e.PIPELINE_SCHEDULED_SOURCES,
       staleAfterHours: e.LIST_STALE_AFTER_HOURS,
       urls: { dfat: e.LIST_URL_DFAT, un: e.LIST_URL_UN, ofac: { sdn: e.LIST_URL_OFAC_SDN, alt: e.LIST_URL_OFAC_ALT, add: e.LIST_URL_OFAC_ADD } },
+    },
+    registers: {
+      urls: {
+        abr: e.REGISTER_URL_ABR,
+        asic_companies: e.REGISTER_URL_ASIC_COMPANIES,
+        asic_banned_persons: e.REGISTER_URL_ASIC_BANNED_PERSONS,
+        asic_banned_orgs: e.REGISTER_URL_ASIC_BANNED_ORGS,
+        asic_notices: e.REGISTER_URL_ASIC_NOTICES,
+        austrac_enforcement: e.REGISTER_URL_AUSTRAC_ENFORCEMENT,
+        austrac_reporting_entities: e.REGISTER_URL_AUSTRAC_REPORTING_ENTITIES,
+        austender: e.REGISTER_URL_AUSTENDER,
+      },
+      austenderWindowDays: e.AUSTENDER_WINDOW_DAYS,
+      abnLookup: { guid: e.ABN_LOOKUP_GUID, baseUrl: e.ABN_LOOKUP_BASE_URL, cacheHours: e.ABN_LOOKUP_CACHE_HOURS, timeoutMs: e.ABN_LOOKUP_TIMEOUT_MS },
     },
     batch: { concurrency: e.BATCH_CONCURRENCY, chunkSize: e.BATCH_CHUNK_SIZE, startDeadlineMs: e.BATCH_START_DEADLINE_MS },
     recovery: { everyMinutes: e.RECOVERY_EVERY_MINUTES, strandedAfterSeconds: e.RECOVERY_STRANDED_AFTER_SECONDS },

@@ -66,3 +66,23 @@ export const sweepPage: ActivityOptions = {
   scheduleToCloseTimeout: OUTAGE_BUDGET,
   retry: { ...untilBackUp, initialInterval: '2 seconds' },
 };
+
+/**
+ * Downloading a register and loading it, in one activity (the file stays on the worker that fetched
+ * it). The publisher's server is outside our control, so attempts are capped: a run that still fails is
+ * recorded as failed and the next scheduled run tries again. Heartbeats carry the load's progress.
+ */
+export const registerDownload: ActivityOptions = {
+  startToCloseTimeout: '1 hour',
+  heartbeatTimeout: '1 minute',
+  retry: { initialInterval: '10 seconds', backoffCoefficient: 2, maximumInterval: '5 minutes', maximumAttempts: 8 },
+};
+
+/**
+ * One call to a register's web service (ABN Lookup) while a caller waits: a few quick attempts, then the
+ * caller is told the service could not be reached (and the source is listed as incomplete).
+ */
+export const webServiceCall: ActivityOptions = {
+  startToCloseTimeout: '15 seconds',
+  retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '4 seconds', maximumAttempts: 3 },
+};

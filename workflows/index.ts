@@ -6,3 +6,4 @@ export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { monitoringSweepWorkflow } from './monitoring-sweep';
 export { strandedWorkRecoveryWorkflow } from './stranded-work-recovery';
 export { registerRefreshWorkflow } from './register-refresh';
+export { abnLookupWorkflow } from './abn-lookup';

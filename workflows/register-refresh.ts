@@ -1,20 +1,22 @@
 /**
  * A register refresh (`register-<source>-<time>`): load one register file as a new version, or find it
- * identical to the last one and record the refresh without a version. Visible in the Temporal Web UI
- * under its id; the CLI follows it with a progress bar.
+ * identical to the last one and record the refresh without a version. The CLI passes a file; the
+ * register's Schedule passes the URL it downloads from. Visible in the Temporal Web UI under its id;
+ * the CLI follows it with a progress bar.
  */
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { RegisterActivities } from '../activities/registers';
+import type { RegisterSource } from '../src/modules/registers/register-catalogue';
 import type { RegisterLoadOutcome } from '../src/modules/registers/register-loads';
-import { listParsing } from './activity-options';
+import { listParsing, registerDownload } from './activity-options';
 
-export interface RegisterRefreshInput {
-  source: 'abr';
-  file: string;
-}
+export type RegisterRefreshInput = { source: RegisterSource; file: string } | { source: RegisterSource; url: string };
 
-const { storeRegisterFile } = proxyActivities<RegisterActivities>(listParsing);
+const fromFile = proxyActivities<RegisterActivities>(listParsing);
+const fromUrl = proxyActivities<RegisterActivities>(registerDownload);
 
 export async function registerRefreshWorkflow(input: RegisterRefreshInput): Promise<RegisterLoadOutcome> {
-  return storeRegisterFile({ source: input.source, file: input.file, workflowId: workflowInfo().workflowId });
+  const { workflowId } = workflowInfo();
+  if ('file' in input) return fromFile.storeRegisterFile({ source: input.source, file: input.file, workflowId });
+  return fromUrl.downloadAndStoreRegister({ source: input.source, url: input.url, workflowId });
 }

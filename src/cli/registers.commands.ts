@@ -6,8 +6,8 @@ import { resolve } from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
-import { lastRefreshedPerSource } from '../modules/registers/register-loads';
-import type { RegisterLoadOutcome } from '../modules/registers/register-loads';
+import { REGISTER_CATALOGUE, REGISTER_SOURCES, isRegisterSource } from '../modules/registers/register-catalogue';
+import { sourceVersions, type RegisterLoadOutcome } from '../modules/registers/register-loads';
 import { temporalConnectionOptions } from '../temporal/connection-options';
 import { workflowIds } from '../temporal/workflow-ids';
 import { registerRefreshWorkflow } from '../../workflows/register-refresh';
@@ -47,19 +47,20 @@ export function registerRegisterCommands(program: Command, run: (action: (cli: C
   const registers = program.command('registers').description('Public registers behind the Trust Score: load a file, see what is loaded');
   registers
     .command('ingest')
-    .requiredOption('--source <source>', 'abr (the ABN Bulk Extract XML)')
+    .requiredOption('--source <source>', REGISTER_SOURCES.map((source) => `${source} (${REGISTER_CATALOGUE[source].layout})`).join('; '))
     .requiredOption('--file <path>', 'the register file to load')
     .action((opts: { source: string; file: string }) =>
       run(async (cli) => {
-        if (opts.source !== 'abr') throw new CliUsageError('--source must be abr (the other registers are not built yet)');
+        const source = opts.source;
+        if (!isRegisterSource(source)) throw new CliUsageError(`--source must be one of ${REGISTER_SOURCES.join(', ')}`);
         const connection = await Connection.connect(temporalConnectionOptions(cli.config));
         try {
           const client = new Client({ connection, namespace: cli.config.temporal.namespace });
-          const workflowId = workflowIds.register(opts.source);
+          const workflowId = workflowIds.register(source);
           const handle = await client.workflow.start(registerRefreshWorkflow, {
             taskQueue: cli.config.temporal.taskQueue,
             workflowId,
-            args: [{ source: 'abr', file: resolve(opts.file) }],
+            args: [{ source, file: resolve(opts.file) }],
             memo: { startedBy: 'cli', file: opts.file },
           });
           cli.note(`started ${workflowId}`);
@@ -72,8 +73,8 @@ export function registerRegisterCommands(program: Command, run: (action: (cli: C
     );
   registers.command('status').action(() =>
     run(async (cli) => {
-      const refreshed = await lastRefreshedPerSource(cli.em());
-      cli.print([...refreshed].map(([source, at]) => ({ source, last_refreshed: at })));
+      const versions = await sourceVersions(cli.em(), [...REGISTER_SOURCES]);
+      cli.print(REGISTER_SOURCES.map((source) => ({ source, title: REGISTER_CATALOGUE[source].title, version: versions[source]!.version, last_refreshed: versions[source]!.last_refreshed ?? 'never' })));
     }),
   );
 }

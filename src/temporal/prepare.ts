@@ -2,13 +2,13 @@
 import { Client, type Connection } from '@temporalio/client';
 import type { AppConfig } from '../config';
 import { ensureNamespace, ensureSearchAttributes } from './namespace';
-import { ensureRecoverySchedule, ensureRefreshSchedules, ensureSweepSchedule } from './schedules';
+import { ensureRecoverySchedule, ensureRefreshSchedules, ensureRegisterSchedules, ensureSweepSchedule } from './schedules';
 
 export async function prepareTemporal(connection: Connection, config: AppConfig): Promise<string[]> {
   const namespace = await ensureNamespace(connection, config.temporal.namespace);
   const added = await ensureSearchAttributes(connection, config.temporal.namespace);
   const client = new Client({ connection, namespace: config.temporal.namespace });
-  const schedules = [...(await ensureRefreshSchedules(client, config)), await ensureSweepSchedule(client, config), await ensureRecoverySchedule(client, config)];
+  const schedules = [...(await ensureRefreshSchedules(client, config)), await ensureSweepSchedule(client, config), await ensureRecoverySchedule(client, config), ...(await ensureRegisterSchedules(client, config))];
   return [
     `namespace ${config.temporal.namespace} ${namespace}`,
     `search attributes added: ${added.join(', ') || 'none needed'}`,

@@ -2,10 +2,11 @@
  * The Temporal Schedules that keep watchlists fresh: one per source (`pipeline-<source>`), each
  * starting the same refresh workflow the CLI starts, every N hours (daily by default). Created or
  * updated at start; removed when the interval is set to 0. Plus the daily monitoring sweep and the
- * stranded-work recovery every few minutes.
+ * stranded-work recovery every few minutes, and one Schedule per public register that has a URL.
  */
 import { ScheduleNotFoundError, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import type { AppConfig } from '../config';
+import { REGISTER_CATALOGUE, REGISTER_SOURCES } from '../modules/registers/register-catalogue';
 import { ListSourceAttribute } from './search-attributes';
 import { recoveryInput, refreshInput, sweepSettings } from './workflow-inputs';
 
@@ -73,4 +74,23 @@ export async function ensureRecoverySchedule(client: Client, config: AppConfig):
     taskQueue: config.temporal.taskQueue,
     args: [recoveryInput(config)],
   });
+}
+
+/**
+ * One Schedule per register with a configured URL (`register-<source>`, at the register's own
+ * interval); a register without one has no Schedule (removed if it had one) and is loaded from the CLI.
+ */
+export async function ensureRegisterSchedules(client: Client, config: AppConfig): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (const source of REGISTER_SOURCES) {
+    const url = config.registers.urls[source];
+    const line = await ensureSchedule(client, `register-${source}`, url ? REGISTER_CATALOGUE[source].everyHours * 60 : 0, {
+      workflowType: 'registerRefreshWorkflow',
+      workflowId: `register-${source}`, // Temporal appends the scheduled time: register-<source>-<time>
+      taskQueue: config.temporal.taskQueue,
+      args: [{ source, url }],
+    });
+    outcomes.push(url ? line : `${line} (no REGISTER_URL_${source.toUpperCase()}; load it with registers ingest)`);
+  }
+  return outcomes;
 }

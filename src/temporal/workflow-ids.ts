@@ -13,4 +13,6 @@ export const workflowIds = {
   pipeline: (source: string, at: Date = new Date()) => `pipeline-${source}-${idTimestamp(at)}`,
   /** `register-<source>-<date>`: one load of one public register (ABR, ASIC, ...). */
   register: (source: string, at: Date = new Date()) => `register-${source}-${idTimestamp(at)}`,
+  /** `abn-lookup-<abn>`: the ABN Lookup web service asked about one ABN (concurrent askers share the run). */
+  abnLookup: (abn: string) => `abn-lookup-${abn}`,
 } as const;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowIds } from '../../src/temporal/workflow-ids';
 import { registerRefreshWorkflow } from '../../workflows/register-refresh';
 import { writeAbrExtract } from '../../scripts/generate-abr-extract';
+import { writeBannedOrgs, writeBannedPersons } from '../../scripts/register-fixtures/asic';
+import { ensureRegisterSchedules } from '../../src/temporal/schedules';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
@@ -62,5 +66,63 @@ describe('register refreshes on Temporal', () => {
     expect(after[0]!.n).toBe(before[0]!.n); // one transaction: nothing of the broken file stays
     const [load] = await db().execute<{ status: string }[]>('select status from register_loads where workflow_id = ? order by started_at desc limit 1', [run.workflowId]);
     expect(load!.status).toBe('failed');
+  });
+
+  it('gives a register with a URL its own Schedule, whose run downloads the file and loads it under register-<source>-<time>', async () => {
+    const persons = join(dir, 'served-persons.csv');
+    writeBannedPersons(persons, [{ name: 'CITIZEN, JOHN WILLIAM', type: 'Disqualified from managing corporations', start: '01/03/2022' }]);
+    const server = createServer((req, res) => {
+      if (req.url !== '/banned-persons.csv') return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'text/csv' }).end(readFileSync(persons));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/banned-persons.csv`;
+    const config = { ...app.deps.config, registers: { ...app.deps.config.registers, urls: { asic_banned_persons: url } } };
+    const client = app.deps.temporal.client;
+    try {
+      const lines = await ensureRegisterSchedules(client, config);
+      expect(lines).toContain('register-asic_banned_persons: every 168 h (created)');
+      expect(lines.find((l) => l.startsWith('register-abr:'))).toMatch(/off \(no REGISTER_URL_ABR/);
+      const schedule = client.schedule.getHandle('register-asic_banned_persons');
+      await schedule.trigger();
+      let load: { workflow_id: string; status: string; record_count: number } | undefined;
+      for (let i = 0; i < 100 && load?.status !== 'succeeded'; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        [load] = await db().execute<{ workflow_id: string; status: string; record_count: number }[]>(
+          `select workflow_id, status, record_count from register_loads where source = 'asic_banned_persons' and workflow_id like 'register-asic_banned_persons-%' order by started_at desc limit 1`,
+        );
+      }
+      expect(load).toMatchObject({ status: 'succeeded', record_count: 1 });
+      const described = await client.workflow.getHandle(load!.workflow_id).describe();
+      expect(described.type).toBe('registerRefreshWorkflow');
+      expect(described.status.name).toBe('COMPLETED');
+    } finally {
+      await client.schedule.getHandle('register-asic_banned_persons').delete().catch(() => {});
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('loads every register kind from a file, and a second identical file makes no new version', async () => {
+    const file = join(dir, 'orgs.tsv');
+    writeBannedOrgs(file, [{ acn: '008876033', name: 'BLACKBURNE & DIXON PTY LTD', type: 'Credit banning by a State or Territory', start: '10/04/2001' }]);
+    const run = async () => {
+      const workflowId = workflowIds.register('asic_banned_orgs');
+      const handle = await app.deps.temporal.client.workflow.start(registerRefreshWorkflow, { taskQueue: app.deps.config.temporal.taskQueue, workflowId, args: [{ source: 'asic_banned_orgs', file }] });
+      return handle.result();
+    };
+    const first = await run();
+    expect(first).toMatchObject({ source: 'asic_banned_orgs', status: 'succeeded', recordCount: 1 });
+    expect(await run()).toMatchObject({ status: 'unchanged', versionNumber: null });
+    const [rows] = await db().execute<{ n: number }[]>(`select count(*)::int as n from register_entries where source = 'asic_banned_orgs'`);
+    expect(rows!.n).toBe(1);
+
+    const wrong = join(dir, 'wrong.csv');
+    writeFileSync(wrong, 'a,b,c\n1,2,3\n');
+    const handle = await app.deps.temporal.client.workflow.start(registerRefreshWorkflow, {
+      taskQueue: app.deps.config.temporal.taskQueue,
+      workflowId: workflowIds.register('asic_banned_orgs'),
+      args: [{ source: 'asic_banned_orgs', file: wrong }],
+    });
+    await expect(handle.result()).rejects.toThrow(WorkflowFailedError);
   });
 });

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AbnLookupClient, AbnLookupRejectedError } from '../../src/sources/abn-lookup/client';
+import { capturedAbnDetails, startAbnLookupService, type AbnLookupService } from '../helpers/abn-lookup-service';
+import { jsonOf } from '../helpers/http';
+import { testConfig } from '../helpers/test-config';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+
+const GUID = 'b7f3c1d2-0000-4000-8000-test-guid';
+const CAPTURED_ABN = '74172177893';
+
+describe('ABNs missing from the extract, through the ABN Lookup web service on Temporal', () => {
+  let service: AbnLookupService;
+  let app: TestApp;
+  let worker: TestWorker;
+  const get = async (abn: string) => jsonOf(await fetch(`${app.url}/v1/trust-score/${abn}`));
+  const details = () => service.requests.get('AbnDetails.aspx') ?? 0;
+
+  beforeAll(async () => {
+    const captured = capturedAbnDetails();
+    expect(captured, 'the shared data holds the captured AbnDetails answer').not.toBeNull();
+    service = await startAbnLookupService({
+      guid: GUID,
+      abnDetails: [captured!, { Abn: '53004085616', AbnStatus: 'Cancelled', AbnStatusEffectiveFrom: '2020-05-01', EntityName: 'GONE TRADING PTY LTD', EntityTypeCode: 'PRV', Gst: null, BusinessName: [], Message: '' }],
+    });
+    const config = testConfig({
+      TEMPORAL_TASK_QUEUE: `abn-lookup-${randomUUID()}`,
+      REDIS_KEY_PREFIX: `test:abn-lookup:${Date.now()}:`,
+      ABN_LOOKUP_GUID: GUID,
+      ABN_LOOKUP_BASE_URL: service.baseUrl,
+      ABN_LOOKUP_TIMEOUT_MS: '2000',
+    });
+    app = await startTestApp(config);
+    worker = await startTestWorker(config);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await app?.close();
+    await service?.close();
+  });
+
+  it('reads the registration from the service under abn-lookup-<abn>, stores it, and does not ask twice within the window', async () => {
+    const body = await get(CAPTURED_ABN);
+    expect(body.entity_name_used).toBe('THE TRUSTEE FOR PSS FUND');
+    expect(body.sub_scores.REG).toBe(100);
+    expect(body.contributing_risks).toContain('The ABN is missing from the loaded bulk extract; its registration was read from the ABN Lookup web service.');
+    expect(body.last_refreshed_per_source.abn_lookup).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(details()).toBe(1);
+    const run = await app.deps.temporal.client.workflow.getHandle(`abn-lookup-${CAPTURED_ABN}`).describe();
+    expect(run.status.name).toBe('COMPLETED');
+    const [stored] = await app.deps.orm.em.fork().getConnection().execute<{ found: boolean }[]>('select found from abn_lookup_responses where abn = ?', [CAPTURED_ABN]);
+    expect(stored!.found).toBe(true);
+
+    const again = await jsonOf(await fetch(`${app.url}/v1/trust-score/${CAPTURED_ABN}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tranche_2_profession: true }) }));
+    expect(again.entity_name_used).toBe('THE TRUSTEE FOR PSS FUND');
+    expect(details()).toBe(1); // the stored answer, not a second call
+  });
+
+  it('scores a cancelled ABN from the service, and an ABN the service does not know as not found', async () => {
+    const cancelled = await get('53004085616');
+    expect(cancelled.sub_scores.REG).toBe(0);
+    expect(cancelled.band).not.toBe('GREEN');
+    const unknown = await get('51824753556');
+    expect(unknown.sub_scores.REG).toBe(40);
+    expect(unknown.contributing_risks).toContain('The ABN is well formed but the Australian Business Register does not know it.');
+    expect(unknown.incomplete_sources).not.toContain('abn_lookup');
+  });
+
+  it('lists abn_lookup in incomplete_sources when the service keeps failing, and never says GREEN', async () => {
+    service.failNext(3); // every attempt the activity's retry policy allows
+    const before = details();
+    const body = await get('33007457141');
+    expect(body.incomplete_sources).toContain('abn_lookup');
+    expect(body.last_refreshed_per_source.abn_lookup).toBe('never');
+    expect(body.band).not.toBe('GREEN');
+    expect(details() - before).toBe(3); // the activity retried before giving up
+  });
+
+  it('tells a refused GUID apart from "not found", without repeating the GUID', async () => {
+    const client = new AbnLookupClient({ baseUrl: service.baseUrl, guid: 'wrong-guid-value' });
+    const refused = await client.abnDetails(CAPTURED_ABN).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(AbnLookupRejectedError);
+    expect(String(refused)).not.toContain('wrong-guid-value');
+    const right = new AbnLookupClient({ baseUrl: service.baseUrl, guid: GUID });
+    expect(await right.matchingNames('department of industry')).toEqual([]);
+  });
+});
