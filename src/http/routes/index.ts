@@ -8,6 +8,8 @@ import { caseRoutes } from './cases/cases.routes';
 import { methodologyRoutes } from './trust-score/methodology.routes';
 import { trustScoreRoutes } from './trust-score/trust-score.routes';
 import { TrustScoreService } from '../../modules/trust/trust-score.service';
+import { abnLookupFor } from '../../modules/trust/abn-lookup.service';
+import { feedRoutes } from './feeds/feeds.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { notYetAvailableRoutes } from './not-yet-available/not-yet-available.routes';
@@ -41,7 +43,10 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ...caseRoutes(new CaseService(config.audit.anchorKey), identity.keys),
     ...eligibilityRoutes(),
     ...methodologyRoutes(),
-    ...trustScoreRoutes(new TrustScoreService(deps.app.screening.scans, deps.app.redis, config.redis.keyPrefix, deps.app.logger)),
+    ...trustScoreRoutes(
+      new TrustScoreService(deps.app.screening.scans, deps.app.redis, config.redis.keyPrefix, deps.app.logger, abnLookupFor(config, deps.app.temporal.client, deps.app.logger)),
+    ),
+    ...feedRoutes(),
     ...notYetAvailableRoutes(),
     ...docsRoutes(deps.document),
   ];

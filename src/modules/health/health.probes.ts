@@ -7,7 +7,7 @@ import { settleRedis } from '../../redis';
 import type { HealthProbes, PipelineRunSummary } from './health.service';
 import { sql } from '../../db/sql';
 import { lastRefreshedPerSource } from '../registers/register-loads';
-import { TRUST_SOURCES } from '../trust/register-lookup';
+import { REGISTER_SOURCES } from '../registers/register-catalogue';
 
 export interface ProbeDeps {
   orm: Orm;
@@ -72,8 +72,8 @@ export function createHealthProbes(deps: ProbeDeps): HealthProbes {
     lastPipelineRun: () => lastPipelineRun(deps.orm),
     registers: async () => {
       const refreshed = await lastRefreshedPerSource(deps.orm.em.fork());
-      // The sanctions lists are the watchlists' own row; the others are the registers proper.
-      return Object.fromEntries(TRUST_SOURCES.filter((s) => s.source !== 'sanctions').map((s) => [s.source, refreshed.get(s.source) ?? 'never']));
+      // Every register source (the sanctions lists are the watchlists' own row).
+      return Object.fromEntries(REGISTER_SOURCES.map((source) => [source, refreshed.get(source) ?? 'never']));
     },
     acp: async () => {
       // The agent-job endpoints as this process actually serves them, not a remembered constant.

@@ -7,6 +7,7 @@ export const SCOPES = {
   'reports:read': 'Download case reports',
   'monitoring:read': 'List monitoring enrolments and alerts',
   'monitoring:write': 'Enrol and unenrol entities in ongoing monitoring',
+  'feeds:read': 'Check the ASIC and AUSTRAC register feeds',
   'credits:read': 'Read credit balance and ledger',
   'credits:write': 'Start credit pack checkouts',
 } as const;

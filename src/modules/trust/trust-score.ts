@@ -28,20 +28,30 @@ export interface TrustScore {
   methodology_version: typeof METHODOLOGY_VERSION;
 }
 
-/** One sub-score and the sentences explaining what lowered it; `terminal` marks a zero that caps the band. */
+/**
+ * One sub-score and the sentences explaining what lowered it; `terminal` marks a zero that caps the band,
+ * `capsBand` a finding that caps it without being a zero (an ABN the register does not know).
+ */
 interface Assessed {
   score: number;
   risks: string[];
   terminal?: boolean;
+  capsBand?: boolean;
 }
 
 const clamp = (n: number) => Math.max(0, Math.min(100, Math.round(n)));
 
 function registration(f: RegisterFindings['registration']): Assessed {
-  if (!f.found) return { score: 40, risks: ['The ABN is well formed but the Australian Business Register does not know it.'] };
+  if (!f.found) {
+    return {
+      score: 40,
+      capsBand: true,
+      risks: ['The ABN is well formed but the Australian Business Register does not know it.', 'An ABN the Australian Business Register does not know keeps the band from GREEN.'],
+    };
+  }
+  const risks: string[] = f.foundIn === 'abn_lookup' ? ['The ABN is missing from the loaded bulk extract; its registration was read from the ABN Lookup web service.'] : [];
   if (f.abnStatus === 'cancelled') return { score: 0, terminal: true, risks: [`The ABN was cancelled${f.abnStatusFrom ? ` on ${f.abnStatusFrom}` : ''}.`] };
   if (f.asicStatus === 'DRGD') return { score: 0, terminal: true, risks: ['ASIC records the company as deregistered.'] };
-  const risks: string[] = [];
   let score = 100;
   if (f.asicStatus === 'SOFF') {
     score -= 40;
@@ -58,16 +68,20 @@ function registration(f: RegisterFindings['registration']): Assessed {
   return { score: clamp(score), risks };
 }
 
+const PAST_BANNING_SCORE = 70;
+
 function directorship(f: RegisterFindings['directorship']): Assessed {
-  if (f.disqualified.length) {
-    return { score: 0, terminal: true, risks: f.disqualified.map((d) => `${d.name} is on ASIC's ${d.register} register.`) };
-  }
+  const sentence = (d: RegisterFindings['directorship']['disqualified'][number]) =>
+    `${d.name} is on ASIC's ${d.register} register (${d.category}${d.current ? (d.until ? `, until ${d.until}` : ', no end date') : `, ended ${d.until}`}).`;
+  const current = f.disqualified.filter((d) => d.current);
+  if (current.length) return { score: 0, terminal: true, risks: current.map(sentence) };
+  if (f.disqualified.length) return { score: PAST_BANNING_SCORE, risks: f.disqualified.map(sentence) };
   return { score: 100, risks: [] };
 }
 
 function austrac(f: RegisterFindings['austrac'], tranche2Profession: boolean): Assessed {
   if (f.enforcementActions.length) {
-    return { score: 0, terminal: true, risks: f.enforcementActions.map((a) => `AUSTRAC enforcement action: ${a.title} (${a.date}).`) };
+    return { score: 0, terminal: true, risks: f.enforcementActions.map((a) => `AUSTRAC enforcement action: ${a.title}${a.date ? ` (${a.date})` : ''}.`) };
   }
   if (tranche2Profession && f.reportingEntity === false) {
     return { score: 60, risks: ['A Tranche 2 profession that is not enrolled with AUSTRAC as a reporting entity.'] };
@@ -88,8 +102,9 @@ function sanctions(f: RegisterFindings['sanctions']): Assessed {
 
 function court(f: RegisterFindings['court']): Assessed {
   const current = f.notices.filter((n) => n.current);
-  if (current.length) return { score: 0, terminal: true, risks: current.map((n) => `Current ${n.kind} (published ${n.date}).`) };
-  if (f.notices.length) return { score: 60, risks: f.notices.map((n) => `Past ${n.kind} (published ${n.date}).`) };
+  const when = (n: RegisterFindings['court']['notices'][number]) => (n.date ? ` (published ${n.date})` : '');
+  if (current.length) return { score: 0, terminal: true, risks: current.map((n) => `Current ${n.kind}${when(n)}.`) };
+  if (f.notices.length) return { score: 60, risks: f.notices.map((n) => `Past ${n.kind}${when(n)}.`) };
   return { score: 100, risks: [] };
 }
 
@@ -145,9 +160,10 @@ export function scoreTrust(findings: RegisterFindings, now: Date): TrustScore {
   const sub_scores: SubScores = { REG: parts.REG.score, DIR: parts.DIR.score, AUS: parts.AUS.score, SAN: parts.SAN.score, CRT: parts.CRT.score, FRS: fresh.score };
   const composite = compositeOf(sub_scores);
   const terminalZero = Object.values(parts).some((p) => p.terminal);
-  const band = bandOf(composite, { terminalZero, incomplete: fresh.incomplete.length > 0 });
+  const capped = terminalZero || Object.values(parts).some((p) => p.capsBand);
+  const band = bandOf(composite, { terminalZero: capped, incomplete: fresh.incomplete.length > 0 });
   const contributing_risks = [...Object.values(parts).flatMap((p) => p.risks), ...fresh.risks];
   if (terminalZero && composite >= 70) contributing_risks.push('A finding that scores zero caps the band at AMBER whatever the composite.');
-  if (fresh.incomplete.length && composite >= 70 && !terminalZero) contributing_risks.push('A register that has not been loaded keeps the band from GREEN.');
+  if (fresh.incomplete.length && composite >= 70 && !capped) contributing_risks.push('A register that has not been loaded keeps the band from GREEN.');
   return { composite, band, sub_scores, contributing_risks, incomplete_sources: fresh.incomplete, methodology_version: METHODOLOGY_VERSION };
 }

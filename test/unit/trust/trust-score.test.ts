@@ -12,7 +12,7 @@ function clean(overrides: Partial<RegisterFindings> = {}): RegisterFindings {
   return {
     abn: '49004028077',
     tranche2Profession: false,
-    registration: { found: true, abnStatus: 'active', abnStatusFrom: '2000-01-01', gstRegistered: true, yearsRegistered: 20, asicStatus: 'REGD' },
+    registration: { found: true, foundIn: 'abr', abnStatus: 'active', abnStatusFrom: '2000-01-01', gstRegistered: true, yearsRegistered: 20, asicStatus: 'REGD' },
     directorship: { disqualified: [] },
     austrac: { enforcementActions: [], reportingEntity: null },
     sanctions: { nameChecked: 'Clean Company Pty Ltd', matches: [] },
@@ -36,9 +36,14 @@ describe('the Trust Score, methodology v1.1', () => {
   });
 
   it('zeroes DIR for a disqualified director, AUS for an enforcement action and CRT for a current external administration', () => {
-    const director = scoreTrust(clean({ directorship: { disqualified: [{ name: 'Jane Doe', register: 'banned and disqualified persons' }] } }), now);
+    const director = scoreTrust(clean({ directorship: { disqualified: [{ name: 'DOE, JANE', register: 'banned and disqualified persons', category: 'Disqualified from managing corporations', current: true, until: null }] } }), now);
     expect(director.sub_scores.DIR).toBe(0);
     expect(director.band).toBe('AMBER');
+    expect(director.contributing_risks[0]).toBe("DOE, JANE is on ASIC's banned and disqualified persons register (Disqualified from managing corporations, no end date).");
+    const pastBan = scoreTrust(clean({ directorship: { disqualified: [{ name: 'DOE, JANE', register: 'banned and disqualified persons', category: 'Banned Securities', current: false, until: '1999-03-29' }] } }), now);
+    expect(pastBan.sub_scores.DIR).toBe(70);
+    expect(pastBan.band).toBe('GREEN');
+    expect(pastBan.contributing_risks[0]).toMatch(/ended 1999-03-29/);
     const enforced = scoreTrust(clean({ austrac: { enforcementActions: [{ title: 'Civil penalty proceedings', date: '2025-06-30' }], reportingEntity: true } }), now);
     expect(enforced.sub_scores.AUS).toBe(0);
     expect(enforced.band).toBe('AMBER');
@@ -59,8 +64,10 @@ describe('the Trust Score, methodology v1.1', () => {
   });
 
   it('scores a well-formed ABN the registers do not know, and says why', () => {
-    const score = scoreTrust(clean({ registration: { found: false, abnStatus: null, abnStatusFrom: null, gstRegistered: null, yearsRegistered: null, asicStatus: null } }), now);
+    const score = scoreTrust(clean({ registration: { found: false, foundIn: null, abnStatus: null, abnStatusFrom: null, gstRegistered: null, yearsRegistered: null, asicStatus: null } }), now);
     expect(score.sub_scores.REG).toBe(40);
+    expect(score.composite).toBe(88);
+    expect(score.band).toBe('AMBER'); // a registration that cannot be confirmed is never GREEN
     expect(score.contributing_risks[0]).toMatch(/does not know it/);
   });
 
@@ -104,7 +111,7 @@ describe('the Trust Score, methodology v1.1', () => {
       fc.property(findings, (f) => {
         const input = clean({
           registration: { ...clean().registration, abnStatus: f.cancelled ? 'cancelled' : 'active' },
-          directorship: { disqualified: f.disqualified ? [{ name: 'A Person', register: 'banned and disqualified persons' }] : [] },
+          directorship: { disqualified: f.disqualified ? [{ name: 'A Person', register: 'banned and disqualified persons', category: 'Banned Securities', current: true, until: '2030-01-01' }] : [] },
           austrac: { enforcementActions: f.enforced ? [{ title: 'Infringement notice', date: '2025-01-01' }] : [], reportingEntity: null },
           sanctions: { nameChecked: 'Someone', matches: f.pep ? [{ name: 'Someone', source: 'everypolitician', score: 0.95, listKind: 'pep' }] : [] },
           court: { notices: f.notices.map((current, i) => ({ kind: 'winding up', date: `2025-0${i + 1}-01`, current })) },

@@ -17,8 +17,6 @@ const PENDING: { method: 'get' | 'post'; path: string; capability: string }[] = 
   { method: 'post', path: '/acp/jobs', capability: 'The agent-job interface (ACP)' },
   { method: 'get', path: '/acp/jobs/{acp_job_id}', capability: 'The agent-job interface (ACP)' },
   { method: 'post', path: '/v1/acp/jobs', capability: 'The agent-job interface (ACP)' },
-  { method: 'post', path: '/v1/feeds/asic/check', capability: 'The ASIC breach feed' },
-  { method: 'post', path: '/v1/feeds/austrac-enforcement/check', capability: 'The AUSTRAC enforcement feed' },
   { method: 'get', path: '/.well-known/agent.json', capability: 'The capabilities manifest' },
 ];
 

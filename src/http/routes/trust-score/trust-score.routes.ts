@@ -11,6 +11,11 @@ const TrustScoreRequestSchema = z
   .object({
     entity_name_hint: z.string().trim().min(1).max(512).regex(/[\p{L}\p{N}]/u, 'must contain a letter or digit').nullable().default(null),
     tranche_2_profession: z.boolean().default(false),
+    director_names: z
+      .array(z.string().trim().min(1).max(200).regex(/\p{L}/u, 'must contain a letter'))
+      .max(20)
+      .default([])
+      .openapi({ description: "Extension: the entity's directors, checked against ASIC's banned and disqualified persons register (DIR)." }),
     include_adverse_media: z.boolean().default(false),
   })
   .openapi('TrustScoreRequest');
@@ -52,7 +57,7 @@ export function trustScoreRoutes(trust: TrustScoreService) {
       access: { kind: 'public', rateLimit: 'default' },
       request: { params: AbnParams },
       responses,
-      handler: (ctx, { params }) => answer(ctx as AppContext, params.abn, { entity_name_hint: null, tranche_2_profession: false, include_adverse_media: false }),
+      handler: (ctx, { params }) => answer(ctx as AppContext, params.abn, { entity_name_hint: null, director_names: [], tranche_2_profession: false, include_adverse_media: false }),
     }),
     defineRoute({
       method: 'post',

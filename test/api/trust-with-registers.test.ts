@@ -1,0 +1,210 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RegisterSource } from '../../src/modules/registers/register-catalogue';
+import { storeRegister } from '../../src/modules/registers/register-writers';
+import type { AbrRecord } from '../../src/sources/abr/abr-record';
+import { parseAbrExtract } from '../../src/sources/abr/parse';
+import { writeAbrExtract } from '../../scripts/generate-abr-extract';
+import { writeBannedOrgs, writeBannedPersons, writeCompanies } from '../../scripts/register-fixtures/asic';
+import { writeAsicNoticesPage } from '../../scripts/register-fixtures/asic-notices';
+import { writeAustracEnforcementPage, writeAustracReportingEntitiesPage } from '../../scripts/register-fixtures/austrac';
+import { jsonOf } from '../helpers/http';
+import { createTestClient, tokenFor } from '../helpers/identity';
+import { loadStandardFixtures } from '../helpers/lists';
+import { testConfig } from '../helpers/test-config';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/**
+ * The Trust Score and the feeds over every register, each loaded from a file in its published layout:
+ * the acceptance cases of the methodology (cancelled ABN, disqualified director, AUSTRAC enforcement,
+ * current external administration, a missing source) read end to end through the API.
+ */
+describe('Trust Scores and feeds from every register', () => {
+  let app: TestApp;
+  const dir = mkdtempSync(join(tmpdir(), 'registers-'));
+  const records: AbrRecord[] = [];
+  const pick: Record<'clean' | 'bannedOrg' | 'director' | 'enforced' | 'notice' | 'administered' | 'cancelled', AbrRecord> = {} as never;
+  const acnOf = (r: AbrRecord) => r.asicNumber!;
+  const printedAcn = (acn: string) => `${acn.slice(0, 3)} ${acn.slice(3, 6)} ${acn.slice(6)}`;
+  const titleCase = (s: string) => s.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase());
+  const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const load = async (source: RegisterSource, path: string) => {
+    const outcome = await storeRegister(app.deps.orm.em.fork(), source, { path, origin: `file:${path}`, workflowId: null });
+    expect(outcome.status).toBe('succeeded');
+  };
+  const get = async (abn: string) => jsonOf(await fetch(`${app.url}/v1/trust-score/${abn}`));
+  const post = async (abn: string, body: unknown) =>
+    jsonOf(await fetch(`${app.url}/v1/trust-score/${abn}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) }));
+
+  beforeAll(async () => {
+    app = await startTestApp(testConfig({ REDIS_KEY_PREFIX: `test:trust-registers:${Date.now()}:` }));
+    await loadStandardFixtures(app.deps.orm.em.fork());
+    await app.deps.screening.index.rebuild();
+    const extract = join(dir, 'extract.xml');
+    await writeAbrExtract(extract, 60);
+    for await (const event of parseAbrExtract(extract)) if ('record' in event) records.push(event.record);
+    await load('abr', extract);
+
+    const companies = records.filter((r) => r.status === 'ACT' && !r.individual && r.gstStatus === 'ACT' && r.asicNumber && r.statusFrom! < '2024-01-01');
+    [pick.clean, pick.bannedOrg, pick.director, pick.enforced, pick.notice, pick.administered] = companies as [AbrRecord, AbrRecord, AbrRecord, AbrRecord, AbrRecord, AbrRecord];
+    pick.cancelled = records.find((r) => r.status === 'CAN' && !r.individual)!;
+    expect(new Set(Object.values(pick).map((r) => r?.abn)).size).toBe(7);
+
+    const companyFile = join(dir, 'companies.tsv');
+    writeCompanies(
+      companyFile,
+      Object.values(pick).map((r) => ({ name: r.name, acn: acnOf(r), abn: r.abn, status: r === pick.administered ? 'EXAD' : r === pick.cancelled ? 'DRGD' : 'REGD' })),
+      { malformed: true },
+    );
+    await load('asic_companies', companyFile);
+    const persons = join(dir, 'persons.csv');
+    writeBannedPersons(persons, [
+      { name: 'CITIZEN, JOHN WILLIAM', type: 'Disqualified from managing corporations', start: '01/03/2022', end: '01/03/2031' },
+      { name: 'PAST, PETER', type: 'Banned Securities', start: '29/03/1994', end: '29/03/1999' },
+    ]);
+    await load('asic_banned_persons', persons);
+    const orgs = join(dir, 'orgs.tsv');
+    writeBannedOrgs(orgs, [{ acn: acnOf(pick.bannedOrg), name: pick.bannedOrg.name, type: 'Australian Financial Services banning', start: '07/11/2020' }]);
+    await load('asic_banned_orgs', orgs);
+    const enforcement = join(dir, 'enforcement.html');
+    writeAustracEnforcementPage(enforcement, [{ title: `AUSTRAC accepts enforceable undertaking from ${titleCase(pick.enforced.name)}`, date: '2025-06-30' }]);
+    await load('austrac_enforcement', enforcement);
+    const reporting = join(dir, 'reporting.html');
+    writeAustracReportingEntitiesPage(reporting, [{ name: titleCase(pick.clean.name), abn: pick.clean.abn, type: 'Independent remittance dealer', status: 'Registered', registered: '2020-02-03', expires: null }]);
+    await load('austrac_reporting_entities', reporting);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('lists a register not loaded yet in incomplete_sources, lowers FRS, and keeps the band from GREEN', async () => {
+    const body = await post(pick.clean.abn, { tranche_2_profession: true });
+    expect(body.incomplete_sources).toEqual(['asic_notices']);
+    expect(body.sub_scores).toMatchObject({ REG: 100, DIR: 100, AUS: 100, CRT: 100 });
+    expect(body.sub_scores.FRS).toBe(88); // 7 of 8 sources fresh
+    expect(body.composite).toBeGreaterThanOrEqual(70);
+    expect(body.band).toBe('AMBER');
+    expect(body.contributing_risks).toContain('A register that has not been loaded keeps the band from GREEN.');
+  });
+
+  describe('with every register loaded', () => {
+    beforeAll(async () => {
+      const notices = join(dir, 'notices.html');
+      writeAsicNoticesPage(
+        notices,
+        [
+          { type: 'Appointment of Liquidator', published: daysAgo(30), companies: [{ name: pick.notice.name, acn: printedAcn(acnOf(pick.notice)), status: 'In Liquidation' }] },
+          { type: 'Notice of Final Meeting of Creditors', published: daysAgo(10), companies: [{ name: 'UNRELATED PTY LTD', acn: '000 000 019' }] },
+        ],
+        { malformed: true },
+      );
+      await load('asic_notices', notices);
+    });
+
+    it('scores a clean, registered company GREEN from every register, citing each source', async () => {
+      const body = await get(pick.clean.abn);
+      expect(body).toMatchObject({ composite: 100, band: 'GREEN', incomplete_sources: [], contributing_risks: [], entity_name_used: pick.clean.name });
+      expect(Object.values(body.last_refreshed_per_source).every((at) => /^\d{4}-\d{2}-\d{2}T/.test(at as string))).toBe(true);
+    });
+
+    it('caps a cancelled ABN at AMBER or below whatever the composite', async () => {
+      const body = await get(pick.cancelled.abn);
+      expect(body.sub_scores.REG).toBe(0);
+      expect(body.band).not.toBe('GREEN');
+      expect(body.contributing_risks[0]).toMatch(/^The ABN was cancelled/);
+    });
+
+    it('zeroes DIR for a banned company and for a disqualified director, and lowers it for a banning that ended', async () => {
+      const org = await get(pick.bannedOrg.abn);
+      expect(org.sub_scores.DIR).toBe(0);
+      expect(org.band).toBe('AMBER');
+      expect(org.contributing_risks).toContain(`${pick.bannedOrg.name} is on ASIC's banned and disqualified organisations register (Australian Financial Services banning, no end date).`);
+      const director = await post(pick.director.abn, { director_names: ['John William Citizen'] });
+      expect(director.sub_scores.DIR).toBe(0);
+      expect(director.band).toBe('AMBER');
+      expect(director.contributing_risks[0]).toBe("CITIZEN, JOHN WILLIAM is on ASIC's banned and disqualified persons register (Disqualified from managing corporations, until 2031-03-01).");
+      const past = await post(pick.director.abn, { director_names: ['Peter Past'] });
+      expect(past.sub_scores.DIR).toBe(70);
+      expect(past.band).toBe('GREEN');
+    });
+
+    it('zeroes AUS for an AUSTRAC enforcement action naming the entity', async () => {
+      const body = await get(pick.enforced.abn);
+      expect(body.sub_scores.AUS).toBe(0);
+      expect(body.band).toBe('AMBER');
+      expect(body.contributing_risks.some((r: string) => r.startsWith('AUSTRAC enforcement action: AUSTRAC accepts enforceable undertaking from') && r.endsWith('(2025-06-30).'))).toBe(true);
+    });
+
+    it('lowers AUS for a Tranche 2 profession missing from the reporting-entity list, not for one on it', async () => {
+      expect((await post(pick.clean.abn, { tranche_2_profession: true, entity_name_hint: null })).sub_scores.AUS).toBe(100);
+      expect((await post(pick.director.abn, { tranche_2_profession: true })).sub_scores.AUS).toBe(60);
+    });
+
+    it('zeroes CRT for a current external administration: a recent notice of appointment, or ASIC status EXAD', async () => {
+      const noticed = await get(pick.notice.abn);
+      expect(noticed.sub_scores.CRT).toBe(0);
+      expect(noticed.band).toBe('AMBER');
+      expect(noticed.contributing_risks).toContain(`Current Appointment of Liquidator (published ${daysAgo(30)}).`);
+      const administered = await get(pick.administered.abn);
+      expect(administered.sub_scores.CRT).toBe(0);
+      expect(administered.contributing_risks).toContain('Current external administration (ASIC company status EXAD).');
+    });
+  });
+
+  describe('the feeds', () => {
+    let token: string;
+    let unscoped: string;
+    const feed = (path: string, body: unknown, bearer = token) =>
+      fetch(`${app.url}/v1/feeds/${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${bearer}` }, body: JSON.stringify(body) });
+    beforeAll(async () => {
+      const client = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey);
+      token = await tokenFor(app.url, client, 'feeds:read');
+      unscoped = await tokenFor(app.url, client, 'scans:read');
+    });
+
+    it('answers an ABN with its company, the banning found by its ACN, and the register versions it read', async () => {
+      const res = await feed('asic/check', { abn: pick.bannedOrg.abn });
+      expect(res.status).toBe(200);
+      const body = await jsonOf(res);
+      expect(body.breach_found).toBe(true);
+      expect(body.companies).toEqual([expect.objectContaining({ acn: acnOf(pick.bannedOrg), name: pick.bannedOrg.name, status: 'REGD', status_meaning: 'registered' })]);
+      expect(body.banned_and_disqualified).toEqual([expect.objectContaining({ register: 'banned and disqualified organisations', current: true, matched_by: 'acn' })]);
+      expect(body.incomplete_sources).toEqual([]);
+      expect(body.sources.asic_banned_orgs.version).toEqual(expect.any(Number));
+    });
+
+    it('finds a banned person by name in any word order, an administration by ABN, and says when nothing is held', async () => {
+      const person = await jsonOf(await feed('asic/check', { name: 'John William Citizen' }));
+      expect(person.banned_and_disqualified).toEqual([expect.objectContaining({ name: 'CITIZEN, JOHN WILLIAM', matched_by: 'name', current: true })]);
+      const administered = await jsonOf(await feed('asic/check', { abn: pick.administered.abn }));
+      expect(administered.breach_found).toBe(true);
+      expect(administered.concerns[0]).toMatch(/under external administration/);
+      const noticed = await jsonOf(await feed('asic/check', { abn: pick.notice.abn }));
+      expect(noticed.published_notices).toEqual([expect.objectContaining({ notice_type: 'Appointment of Liquidator', indicates_administration: true, matched_by: 'acn' })]);
+      const clean = await jsonOf(await feed('asic/check', { abn: pick.clean.abn }));
+      expect(clean).toMatchObject({ breach_found: false, concerns: [], banned_and_disqualified: [], published_notices: [] });
+    });
+
+    it('answers AUSTRAC enforcement by name and by ABN, and reporting-entity listings', async () => {
+      const byName = await jsonOf(await feed('austrac-enforcement/check', { name: pick.enforced.name }));
+      expect(byName.enforcement_found).toBe(true);
+      expect(byName.enforcement_actions).toEqual([expect.objectContaining({ action: 'enforceable undertaking', date: '2025-06-30', url: expect.stringMatching(/^https:\/\/www\.austrac\.gov\.au\//) })]);
+      const byAbn = await jsonOf(await feed('austrac-enforcement/check', { abn: pick.enforced.abn }));
+      expect(byAbn.enforcement_found).toBe(true);
+      const listed = await jsonOf(await feed('austrac-enforcement/check', { abn: pick.clean.abn }));
+      expect(listed).toMatchObject({ enforcement_found: false, reporting_entity: true, incomplete_sources: [] });
+    });
+
+    it('refuses bad input with 422 naming the problem, and callers without the scope', async () => {
+      const bad = await feed('asic/check', { acn: '004 085 617' });
+      expect(bad.status).toBe(422);
+      expect((await jsonOf(bad)).detail[0]).toMatchObject({ loc: ['body', 'acn'], msg: expect.stringMatching(/check digit|checksum/) });
+      expect((await feed('asic/check', {})).status).toBe(422);
+      expect((await feed('austrac-enforcement/check', { name: 'X', extra: 1 })).status).toBe(422);
+      expect((await feed('asic/check', { name: 'Anyone' }, unscoped)).status).toBe(403);
+      expect((await fetch(`${app.url}/v1/feeds/asic/check`, { method: 'POST', body: '{}' })).status).toBe(401);
+    });
+  });
+});
