@@ -1,6 +1,7 @@
 /**
  * `registers ingest` starts a register refresh on Temporal (`register-<source>-<time>`) and follows it
- * with a progress bar; `registers status` prints each register's last refresh.
+ * with a progress bar; `registers status` prints each register's version and last refresh;
+ * `registers austender` queries the loaded AusTender contract notices.
  */
 import { resolve } from 'node:path';
 import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
@@ -8,6 +9,7 @@ import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { REGISTER_CATALOGUE, REGISTER_SOURCES, isRegisterSource } from '../modules/registers/register-catalogue';
 import { sourceVersions, type RegisterLoadOutcome } from '../modules/registers/register-loads';
+import { AustenderQuerySchema, queryAustender } from '../modules/registers/austender-query';
 import { temporalConnectionOptions } from '../temporal/connection-options';
 import { workflowIds } from '../temporal/workflow-ids';
 import { registerRefreshWorkflow } from '../../workflows/register-refresh';
@@ -77,4 +79,21 @@ export function registerRegisterCommands(program: Command, run: (action: (cli: C
       cli.print(REGISTER_SOURCES.map((source) => ({ source, title: REGISTER_CATALOGUE[source].title, version: versions[source]!.version, last_refreshed: versions[source]!.last_refreshed ?? 'never' })));
     }),
   );
+  registers
+    .command('austender')
+    .description('Query the loaded AusTender contract notices (what the agent-job service austender_feed answers)')
+    .option('--agency <text>', "part of the procuring agency's name")
+    .option('--from <yyyy-mm-dd>', 'first publication day')
+    .option('--to <yyyy-mm-dd>', 'last publication day')
+    .option('--min-value <aud>', 'smallest contract value')
+    .option('--max-value <aud>', 'largest contract value')
+    .option('--limit <n>', 'rows (1-200)', '50')
+    .action((opts: { agency?: string; from?: string; to?: string; minValue?: string; maxValue?: string; limit: string }) =>
+      run(async (cli) => {
+        const number = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+        const query = AustenderQuerySchema.safeParse({ agency: opts.agency, from: opts.from, to: opts.to, min_value: number(opts.minValue), max_value: number(opts.maxValue), limit: number(opts.limit) });
+        if (!query.success) throw new CliUsageError(query.error.issues.map((i) => `${i.path.join('.') || 'query'}: ${i.message}`).join('; '));
+        cli.print(await queryAustender(cli.em(), query.data));
+      }),
+    );
 }

@@ -73,4 +73,16 @@ describe('the admin CLI', () => {
     const after = (await app.deps.orm.em.fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from accounts'))[0]!.n;
     expect(after).toBe(before);
   }, 120_000);
+
+  it('lists every register with its version, and queries AusTender notices, refusing a bad query', async () => {
+    const status = JSON.parse((await cli('--json', 'registers', 'status')).stdout) as { source: string; version: number | null; last_refreshed: string }[];
+    expect(status.map((s) => s.source)).toEqual(['abr', 'asic_companies', 'asic_banned_persons', 'asic_banned_orgs', 'asic_notices', 'austrac_enforcement', 'austrac_reporting_entities', 'austender']);
+    const answer = JSON.parse((await cli('--json', 'registers', 'austender', '--agency', 'No Such Agency Anywhere', '--min-value', '10')).stdout);
+    expect(answer).toMatchObject({ contracts: [], total: 0 });
+    const bad = await cli('registers', 'austender', '--from', '2025-07-01', '--to', '2025-06-01');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toMatch(/to: from must not be after to/);
+    const unknown = await cli('registers', 'ingest', '--source', 'asic', '--file', '/nonexistent');
+    expect(unknown.stderr).toMatch(/--source must be one of abr, asic_companies/);
+  });
 });

@@ -159,11 +159,11 @@ describe('AusTender contract notices: fetched page by page, stored as a version,
 
   it('filters by value inclusively, on each notice’s latest release, and pages', async () => {
     const em = orm.em.fork();
-    const mid = await queryAustender(em, { agency: AGENCY_A, minValue: 120000, maxValue: 250000, limit: 50, offset: 0 });
+    const mid = await queryAustender(em, { agency: AGENCY_A, min_value: 120000, max_value: 250000, limit: 50, offset: 0 });
     expect(mid.contracts.map((c) => c.cn_id)).toEqual([cn(1), cn(2)]);
-    const small = await queryAustender(em, { agency: AGENCY_A, maxValue: 60000, limit: 50, offset: 0 });
+    const small = await queryAustender(em, { agency: AGENCY_A, max_value: 60000, limit: 50, offset: 0 });
     expect(small).toMatchObject({ contracts: [], total: 0 });
-    const smallEarly = await queryAustender(em, { agency: AGENCY_A, to: '2025-06-20', maxValue: 60000, limit: 50, offset: 0 });
+    const smallEarly = await queryAustender(em, { agency: AGENCY_A, to: '2025-06-20', max_value: 60000, limit: 50, offset: 0 });
     expect(smallEarly.contracts.map((c) => [c.cn_id, c.value_aud])).toEqual([[cn(1), 50000]]);
     const page = await queryAustender(em, { agency: AGENCY_A, limit: 1, offset: 1 });
     expect(page).toMatchObject({ total: 3, contracts: [{ cn_id: cn(1) }] });

@@ -11,6 +11,8 @@ import { registerRefreshWorkflow } from '../../workflows/register-refresh';
 import { writeAbrExtract } from '../../scripts/generate-abr-extract';
 import { writeBannedOrgs, writeBannedPersons } from '../../scripts/register-fixtures/asic';
 import { ensureRegisterSchedules } from '../../src/temporal/schedules';
+import { AustenderQuerySchema, queryAustender } from '../../src/modules/registers/austender-query';
+import { austenderPackage, austenderRelease } from '../../scripts/register-fixtures/austender';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
@@ -124,5 +126,36 @@ describe('register refreshes on Temporal', () => {
       args: [{ source: 'asic_banned_orgs', file: wrong }],
     });
     await expect(handle.result()).rejects.toThrow(WorkflowFailedError);
+  });
+
+  it('refreshes AusTender from its OCDS API over the recent window, page by page, into the contract query', async () => {
+    const agency = `Department of Workflow Tests ${randomUUID().slice(0, 6)}`;
+    const windows: string[] = [];
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      const window = /^\/ocds\/findByDates\/contractPublished\/([^/]+)\/([^/]+)$/.exec(url.pathname);
+      if (!window) return void res.writeHead(404).end();
+      windows.push(`${window[1]}/${window[2]}`);
+      const self = `http://${req.headers.host}${url.pathname}`;
+      const page2 = url.searchParams.get('page') === '2';
+      const releases = page2 ? [austenderRelease(2, { cnId: 'CN8800003', agency, amount: '75000.00' })] : [austenderRelease(0, { cnId: 'CN8800001', agency, amount: 50000 }), austenderRelease(1, { cnId: 'CN8800002', agency, amount: '250000.00' })];
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(austenderPackage(releases, page2 ? { self } : { self, next: `${self}?page=2` })));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const handle = await app.deps.temporal.client.workflow.start(registerRefreshWorkflow, {
+        taskQueue: app.deps.config.temporal.taskQueue,
+        workflowId: workflowIds.register('austender'),
+        args: [{ source: 'austender', url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/ocds` }],
+      });
+      expect(await handle.result()).toMatchObject({ source: 'austender', status: 'succeeded', recordCount: 3 });
+      expect(windows).toHaveLength(2);
+      const [from, to] = windows[0]!.split('/').map((t) => Date.parse(t));
+      expect(to! - from!).toBeGreaterThanOrEqual(app.deps.config.registers.austenderWindowDays * 86_400_000 - 1_000);
+      const found = await queryAustender(app.deps.orm.em.fork(), AustenderQuerySchema.parse({ agency, min_value: 60000 }));
+      expect(found.contracts.map((c) => c.cn_id).sort()).toEqual(['CN8800002', 'CN8800003']);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });

@@ -33,15 +33,15 @@ export const AustenderQuerySchema = z
       .openapi({ description: 'Part of the procuring agency’s name, any case.', example: 'foreign affairs' }),
     from: DaySchema.optional().openapi({ description: 'First publication day included (Canberra time).', example: '2025-06-01' }),
     to: DaySchema.optional().openapi({ description: 'Last publication day included (Canberra time).', example: '2025-06-30' }),
-    minValue: z.number().nonnegative().optional().openapi({ description: 'Smallest contract value in AUD, included.', example: 10000 }),
-    maxValue: z.number().nonnegative().optional().openapi({ description: 'Largest contract value in AUD, included.', example: 500000 }),
+    min_value: z.number().nonnegative().optional().openapi({ description: 'Smallest contract value in AUD, included.', example: 10000 }),
+    max_value: z.number().nonnegative().optional().openapi({ description: 'Largest contract value in AUD, included.', example: 500000 }),
     limit: z.number().int().min(1).max(200).default(50),
     offset: z.number().int().min(0).default(0),
   })
   .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: 'from must not be after to', path: ['to'] })
-  .refine((q) => q.minValue === undefined || q.maxValue === undefined || q.minValue <= q.maxValue, {
-    message: 'minValue must not exceed maxValue',
-    path: ['maxValue'],
+  .refine((q) => q.min_value === undefined || q.max_value === undefined || q.min_value <= q.max_value, {
+    message: 'min_value must not exceed max_value',
+    path: ['max_value'],
   })
   .openapi('AustenderQuery');
 
@@ -73,7 +73,7 @@ export const austenderSourceUrl = (cnId: string) => `https://api.tenders.gov.au/
 
 export async function queryAustender(
   em: EntityManager,
-  q: { agency?: string; from?: string; to?: string; minValue?: number; maxValue?: number; limit: number; offset: number },
+  q: { agency?: string; from?: string; to?: string; min_value?: number; max_value?: number; limit: number; offset: number },
 ): Promise<AustenderQueryResult> {
   const where: string[] = [];
   const params: unknown[] = [];
@@ -91,13 +91,13 @@ export async function queryAustender(
     params.push(q.to);
   }
   const valueWhere: string[] = [];
-  if (q.minValue !== undefined) {
+  if (q.min_value !== undefined) {
     valueWhere.push('value_aud >= ?');
-    params.push(q.minValue);
+    params.push(q.min_value);
   }
-  if (q.maxValue !== undefined) {
+  if (q.max_value !== undefined) {
     valueWhere.push('value_aud <= ?');
-    params.push(q.maxValue);
+    params.push(q.max_value);
   }
   params.push(q.limit, q.offset);
   const rows = await sql<Record<string, unknown>[]>(

@@ -232,12 +232,12 @@ describe('parseAustenderFile', () => {
 describe('AustenderQuerySchema (the austender_query job payload)', () => {
   it('applies the defaults and accepts a full query', () => {
     expect(AustenderQuerySchema.parse({})).toEqual({ limit: 50, offset: 0 });
-    expect(AustenderQuerySchema.parse({ agency: ' Defence ', from: '2024-02-29', to: '2024-03-31', minValue: 0, maxValue: 10, limit: 200, offset: 400 })).toEqual({
+    expect(AustenderQuerySchema.parse({ agency: ' Defence ', from: '2024-02-29', to: '2024-03-31', min_value: 0, max_value: 10, limit: 200, offset: 400 })).toEqual({
       agency: 'Defence',
       from: '2024-02-29',
       to: '2024-03-31',
-      minValue: 0,
-      maxValue: 10,
+      min_value: 0,
+      max_value: 10,
       limit: 200,
       offset: 400,
     });
@@ -251,8 +251,8 @@ describe('AustenderQuerySchema (the austender_query job payload)', () => {
     [{ from: '2025-02-30' }, 'from'],
     [{ to: '01/07/2025' }, 'to'],
     [{ from: '2025-07-02', to: '2025-07-01' }, 'to'],
-    [{ minValue: 10, maxValue: 5 }, 'maxValue'],
-    [{ minValue: -1 }, 'minValue'],
+    [{ min_value: 10, max_value: 5 }, 'max_value'],
+    [{ min_value: -1 }, 'min_value'],
     [{ agency: '   ' }, 'agency'],
   ])('rejects %j at %s', (input, path) => {
     const result = AustenderQuerySchema.safeParse(input);
