@@ -37,14 +37,19 @@ export async function findEntries(em: EntityManager, sources: string[], keys: Re
   const acns = unique(keys.acns);
   const abns = unique(keys.abns);
   if (!nameKeys.length && !acns.length && !abns.length) return [];
+  // One index lookup per key kind (load_id, key), not one OR over the whole version: a version of
+  // a register holds thousands of rows, and only a handful match.
   const rows = await sql<Record<string, unknown>[]>(
     em,
     `with current_load as (
-       select distinct on (source) id, source, version_number from register_loads
-        where status = 'succeeded' and source = any(?) order by source, version_number desc)
+       select distinct on (source) id, version_number from register_loads
+        where status = 'succeeded' and source = any(?) order by source, version_number desc),
+     hits as (
+       select e.load_id, e.record_no from register_entries e join current_load c on e.load_id = c.id where e.acn = any(?)
+       union select e.load_id, e.record_no from register_entries e join current_load c on e.load_id = c.id where e.abn = any(?)
+       union select e.load_id, e.record_no from register_entries e join current_load c on e.load_id = c.id where e.name_key = any(?))
      select e.source, c.version_number, e.name, e.name_key, e.acn, e.abn, e.category, e.start_date, e.end_date, e.url, e.detail
-       from register_entries e join current_load c on e.load_id = c.id
-      where e.acn = any(?) or e.abn = any(?) or e.name_key = any(?)
+       from hits h join register_entries e using (load_id, record_no) join current_load c on c.id = e.load_id
       order by e.source, e.start_date desc nulls last, e.record_no`,
     [sources, acns, abns, nameKeys],
   );
@@ -70,12 +75,15 @@ export async function findCompanies(em: EntityManager, keys: RegisterKeys): Prom
   const byName = !acns.length && !abns.length;
   const nameKeys = byName ? keysOf(keys.names) : [];
   if (!acns.length && !abns.length && !nameKeys.length) return [];
+  // The companies first, then every name row of each by its key (two index lookups; one query joining
+  // the table to itself can fall back to reading all of it).
+  const companies = await sql<{ acn: string }[]>(em, `select distinct acn from asic_companies where acn = any(?) or abn = any(?) or name_key = any(?) limit 50`, [acns, abns, nameKeys]);
+  if (!companies.length) return [];
   const rows = await sql<Record<string, unknown>[]>(
     em,
     `select acn, name, current_name, type, class, sub_class, status, registered_on, deregistered_on, abn from asic_companies
-      where acn in (select acn from asic_companies where acn = any(?) or abn = any(?) or name_key = any(?))
-      order by acn, current_name desc, name limit 200`,
-    [acns, abns, nameKeys],
+      where acn = any(?) order by acn, current_name desc, name limit 200`,
+    [companies.map((c) => c.acn)],
   );
   return rows.map((r) => ({
     acn: r.acn as string,
