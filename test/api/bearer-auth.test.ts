@@ -129,6 +129,8 @@ describe('bearer authentication', () => {
         'POST /v1/cases': { scan_id: scanId, reviewer: 'route check' },
         'PATCH /v1/cases/{case_id}/decision': { decision: 'false_positive', reviewer: 'route check', notes: null },
         'POST /v1/monitoring': { scan_id: scanId, entity_name: 'Route Check', entity_type: 'person' },
+        'POST /v1/feeds/asic/check': { name: 'Route Check Pty Ltd' },
+        'POST /v1/feeds/austrac-enforcement/check': { name: 'Route Check Pty Ltd' },
       };
       for (const route of routes) {
         const key = `${route.method} ${route.template}`;

@@ -14,11 +14,11 @@
  *
  * One entry per company per notice: a notice about a group names each company in it.
  */
-import { readFile } from 'node:fs/promises';
-import { loadBuffer, type Cheerio, type CheerioAPI } from 'cheerio';
+import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { cleanText } from '../common/clean-text';
 import { UnexpectedFormatError } from '../listed-entity';
+import { absoluteUrl, loadHtmlPage } from '../registers/html-page';
 import type { RegisterEvent } from '../registers/register-entry';
 import { acnOrNull } from '../registers/name-key';
 import { findPublishedDate } from '../registers/published-date';
@@ -51,22 +51,7 @@ export function isCurrentAdministration(category: string): boolean {
   return !NOT_A_START.test(category) && A_START.test(category);
 }
 
-/** The whole file as a document; refused at once when it is not HTML (a CSV, a JSON file). */
-async function loadHtmlPage(path: string): Promise<CheerioAPI> {
-  const buffer = await readFile(path);
-  const head = buffer.subarray(0, 512).toString('latin1').replace(/^\ufeff|^\xef\xbb\xbf/, '');
-  if (!/^\s*<(?:!doctype\s+html|html|head|body|!--|\?xml)/i.test(head)) throw new UnexpectedFormatError(SOURCE, 'not an HTML page');
-  return loadBuffer(buffer);
-}
 
-function absoluteUrl(href: string | undefined): string | null {
-  if (!href || /^(?:javascript|mailto|#)/i.test(href.trim())) return null;
-  try {
-    return new URL(href.trim(), ASIC_NOTICES_BASE_URL).toString();
-  } catch {
-    return null;
-  }
-}
 
 /** Marks a `<br>` in the type's text: a character no notice type contains (unlike a source line break). */
 const LINE_BREAK = '\ue000';
@@ -122,7 +107,7 @@ function* readNotice($: CheerioAPI, block: Cheerio<Element>, location: string): 
   }
   const link = block.find('a[href*="notice-details"]').first();
   const href = link.length ? link.attr('href') : block.find('.notice-buttons a[href]').first().attr('href');
-  const url = absoluteUrl(href);
+  const url = absoluteUrl(href, ASIC_NOTICES_BASE_URL);
   const noticeId = url ? (/\/notice-details\/[^/]+\/([^/?#]+)/.exec(url)?.[1] ?? null) : null;
   const lists = block.find('dl').toArray();
   if (!lists.length) {
@@ -163,7 +148,7 @@ function* readNotice($: CheerioAPI, block: Cheerio<Element>, location: string): 
 
 /** Every company named by every notice on a saved results page; unreadable notices become problems. */
 export async function* parseAsicNotices(path: string): AsyncIterable<RegisterEvent> {
-  const $ = await loadHtmlPage(path);
+  const $ = await loadHtmlPage(path, SOURCE);
   const list = $('[id$="ucNoticeResult_lvNoticeList"], .NoticeTable').first();
   const blocks = $('div.article-block').toArray();
   if (!list.length && !blocks.length) throw new UnexpectedFormatError(SOURCE, 'no notices list (NoticeTable / article-block) on the page');

@@ -14,65 +14,19 @@
  * A listing item whose title names no entity (a release about several businesses, or one that is not
  * about enforcement at all) is reported as a problem, never stored under its headline.
  */
-import { readFile } from 'node:fs/promises';
-import { loadBuffer, type Cheerio, type CheerioAPI } from 'cheerio';
+import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { cleanText } from '../common/clean-text';
 import { UnexpectedFormatError } from '../listed-entity';
+import { absoluteUrl, loadHtmlPage } from '../registers/html-page';
 import type { RegisterEvent } from '../registers/register-entry';
 import { abnOrNull, acnOrNull } from '../registers/name-key';
+import { actionKind, entityFromTitle } from './release-title';
 import { findPublishedDate } from '../registers/published-date';
 
 const SOURCE = 'austrac_enforcement';
 export const AUSTRAC_BASE_URL = 'https://www.austrac.gov.au';
 export const AUSTRAC_ENFORCEMENT_URL = `${AUSTRAC_BASE_URL}/lists-enforcement-actions-taken`;
-
-/** The kinds of action, most specific first: "infringement notice ... penalty" is an infringement notice. */
-const KINDS: [RegExp, string][] = [
-  [/enforceable undertaking/i, 'enforceable undertaking'],
-  [/infringement notice/i, 'infringement notice'],
-  [/remedial direction/i, 'remedial direction'],
-  [/external audit/i, 'external audit'],
-  [/enforcement investigation/i, 'enforcement investigation'],
-  [/(cancel|suspend|refus)\w*\s+(?:the\s+|its\s+|their\s+)?(?:\w+\s+)?registration|registration\s+(?:cancel|suspen|refus)/i, 'registration cancellation or suspension'],
-  [/civil penalty|penalty order|federal court|court action|legal action|\bpenalty\b/i, 'civil penalty proceedings'],
-  [/risk assessment/i, 'ML/TF risk assessment notice'],
-];
-
-/** The action kind named in `texts` (title first), in plain words; "enforcement action" when none is. */
-export function actionKind(...texts: (string | null | undefined)[]): string {
-  for (const text of texts) {
-    for (const [re, kind] of KINDS) if (text && re.test(text)) return kind;
-  }
-  return 'enforcement action';
-}
-
-/** Where a release title names the entity, most specific first. */
-const ENTITY_PATTERNS: RegExp[] = [
-  /^(?:the\s+)?federal court\s+(?:has\s+)?(?:orders?|ordered|penalises|penalised|fines|fined)\s+(.+?)\s+(?:to\s+pay|for|over)\b/i,
-  /^austrac\s+and\s+(.+?)\s+(?:agree|reach|settle)/i,
-  /\b(?:from|against|into)\s+(.+)$/i,
-  /\b(?:notices?|directions?|auditor|audit|undertaking)\s+(?:to|of|on)\s+(.+)$/i,
-  /\b(?:requires?|required|directs?|directed|orders?|ordered)\s+(.+?)\s+to\s+(?:appoint|undertake|pay|carry out|conduct)\b/i,
-  /\b(?:cancels?|cancelled|suspends?|suspended|refuses?|refused)\s+(?:the\s+)?(?:\w+\s+)?registration\s+of\s+(.+)$/i,
-  /^(.+?)\s+(?:to\s+pay|ordered\s+to\s+pay|pays|penalised|fined)\b/i,
-];
-
-/** What follows the entity in a title: the reason, the purpose, an abbreviation in brackets. */
-const TRAILING = [/\s+(?:for|over|after|following|in relation to|regarding|under|to\s+(?:improve|uplift|address|ensure|pay|strengthen))\b.*$/i, /\s*\([^)]{1,12}\)\s*$/, /[\s.,:;'"‘’“”]+$/];
-
-/** The entity an action is against, from its title ("... undertaking from Mounties Group" → "Mounties Group"). */
-export function entityFromTitle(title: string): string | null {
-  for (const pattern of ENTITY_PATTERNS) {
-    const m = pattern.exec(title);
-    if (!m?.[1]) continue;
-    let name = m[1];
-    for (const re of TRAILING) name = name.replace(re, '');
-    name = name.replace(/^[\s'"‘“]+/, '').trim();
-    if (name && !/^austrac\b/i.test(name)) return name;
-  }
-  return null;
-}
 
 /** The ABN and ACN a text states ("ABN 33 007 457 141"), if any. */
 function statedNumbers(text: string): { abn: string | null; acn: string | null } {
@@ -82,23 +36,7 @@ function statedNumbers(text: string): { abn: string | null; acn: string | null }
   };
 }
 
-/** The whole file as a document; refused at once when it is not HTML (a CSV, a JSON file). */
-async function loadHtmlPage(path: string): Promise<CheerioAPI> {
-  const buffer = await readFile(path);
-  const head = buffer.subarray(0, 512).toString('latin1').replace(/^\ufeff|^\xef\xbb\xbf/, '');
-  if (!/^\s*<(?:!doctype\s+html|html|head|body|!--|\?xml)/i.test(head)) throw new UnexpectedFormatError(SOURCE, 'not an HTML page');
-  return loadBuffer(buffer);
-}
 
-/** `href` made absolute against the site, or null for none or one that is not a web address. */
-function absoluteUrl(href: string | undefined, base: string): string | null {
-  if (!href || /^(?:javascript|mailto|tel):/i.test(href.trim())) return null;
-  try {
-    return new URL(href.trim(), base).toString();
-  } catch {
-    return null;
-  }
-}
 
 /** The page's own address (its canonical link, when on austrac.gov.au), for items that link nowhere. */
 function pageUrl($: CheerioAPI, fallback: string): string {
@@ -225,7 +163,7 @@ function readTableRow($: CheerioAPI, t: EnforcementTable, row: Cheerio<Element>,
 
 /** Every action on a saved AUSTRAC listing or list-of-actions page; unreadable items become problems. */
 export async function* parseAustracEnforcement(path: string): AsyncIterable<RegisterEvent> {
-  const $ = await loadHtmlPage(path);
+  const $ = await loadHtmlPage(path, SOURCE);
   const items = listingItems($);
   const tables = enforcementTables($);
   const readable = items.some((el) => titleAndLink($, $(el)).title && $(el).find('time, [class*="date"]').length > 0);

@@ -11,11 +11,11 @@
  * is no longer in force (cancelled, expired, suspended, ...) but gives no end date is a problem, not an
  * entry: stored with no end date it would read as a current registration.
  */
-import { readFile } from 'node:fs/promises';
-import { loadBuffer, type Cheerio, type CheerioAPI } from 'cheerio';
+import type { Cheerio, CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { cleanText } from '../common/clean-text';
 import { UnexpectedFormatError } from '../listed-entity';
+import { absoluteUrl, loadHtmlPage } from '../registers/html-page';
 import type { RegisterEvent } from '../registers/register-entry';
 import { abnOrNull, acnOrNull } from '../registers/name-key';
 import { findPublishedDate } from '../registers/published-date';
@@ -71,13 +71,6 @@ export function registerCategory(...texts: (string | null | undefined)[]): strin
   return 'reporting entity';
 }
 
-/** The whole file as a document; refused at once when it is not HTML (a CSV, a JSON file). */
-async function loadHtmlPage(path: string): Promise<CheerioAPI> {
-  const buffer = await readFile(path);
-  const head = buffer.subarray(0, 512).toString('latin1').replace(/^\ufeff|^\xef\xbb\xbf/, '');
-  if (!/^\s*<(?:!doctype\s+html|html|head|body|!--|\?xml)/i.test(head)) throw new UnexpectedFormatError(SOURCE, 'not an HTML page');
-  return loadBuffer(buffer);
-}
 
 const cellTexts = ($: CheerioAPI, row: Cheerio<Element>) =>
   row
@@ -157,18 +150,10 @@ function readRow($: CheerioAPI, t: RegisterTable, row: Cheerio<Element>, locatio
   };
 }
 
-function absoluteUrl(href: string | undefined, base: string): string | null {
-  if (!href || /^(?:javascript|mailto|tel|#)/i.test(href.trim())) return null;
-  try {
-    return new URL(href.trim(), base).toString();
-  } catch {
-    return null;
-  }
-}
 
 /** Every row of the register tables on a saved AUSTRAC page; unreadable rows become problems. */
 export async function* parseAustracReportingEntities(path: string): AsyncIterable<RegisterEvent> {
-  const $ = await loadHtmlPage(path);
+  const $ = await loadHtmlPage(path, SOURCE);
   const tables = registerTables($);
   if (!tables.length) throw new UnexpectedFormatError(SOURCE, 'no table with a name column and registration columns (ABN, type, status, dates)');
   const canonical = $('link[rel="canonical"]').attr('href');
