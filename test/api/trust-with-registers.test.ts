@@ -151,6 +151,24 @@ describe('Trust Scores and feeds from every register', () => {
       expect(administered.sub_scores.CRT).toBe(0);
       expect(administered.contributing_risks).toContain('Current external administration (ASIC company status EXAD).');
     });
+
+    it('gives the same score for the same inputs after a restart (a new process state and an empty cache)', async () => {
+      const restarted = await startTestApp(testConfig({ REDIS_KEY_PREFIX: `test:trust-restart:${Date.now()}:` }));
+      try {
+        await restarted.deps.screening.index.rebuild();
+        for (const r of [pick.clean, pick.enforced, pick.notice, pick.cancelled]) {
+          const before = await get(r.abn);
+          const res = await fetch(`${restarted.url}/v1/trust-score/${r.abn}`);
+          expect(res.headers.get('x-cache')).toBe('miss');
+          const after = await jsonOf(res);
+          const { retrieved_at: _a, ...same } = after;
+          const { retrieved_at: _b, ...expected } = before;
+          expect(same).toEqual(expected);
+        }
+      } finally {
+        await restarted.close();
+      }
+    });
   });
 
   describe('the feeds', () => {

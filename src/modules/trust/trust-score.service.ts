@@ -9,6 +9,7 @@ import type { Redis } from 'ioredis';
 import { ValidationError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { ScanService } from '../screening/scan.service';
+import { adverseMediaRisks, type AdverseMediaProvider } from './adverse-media';
 import { abrEntityUrl, checkAbn } from './business-numbers';
 import { gatherFindings, type AbnLookupOutcome } from './register-lookup';
 import { METHODOLOGY_VERSION, scoreTrust, type TrustScore } from './trust-score';
@@ -41,6 +42,8 @@ export class TrustScoreService {
     private readonly logger: Logger,
     /** The ABN Lookup web service for ABNs missing from the extract; absent when no GUID is configured. */
     private readonly lookupMissingAbn?: (em: EntityManager, abn: string) => Promise<AbnLookupOutcome>,
+    /** None is configured in this version (see adverse-media.ts). */
+    private readonly adverseMedia?: AdverseMediaProvider,
   ) {}
 
   async score(em: EntityManager, rawAbn: string, request: TrustScoreRequest, now = new Date()): Promise<{ response: TrustScoreResponse; cached: boolean }> {
@@ -60,7 +63,7 @@ export class TrustScoreService {
       this.lookupMissingAbn ? (missing) => this.lookupMissingAbn!(em, missing) : undefined,
     );
     const score = scoreTrust(gathered.findings, now);
-    if (request.include_adverse_media) score.contributing_risks.push('An adverse-media search was asked for, but no search provider is configured, so none was run.');
+    if (request.include_adverse_media) score.contributing_risks.push(...(await adverseMediaRisks(this.adverseMedia, request.entity_name_hint)));
     const response: TrustScoreResponse = {
       abn,
       ...score,
