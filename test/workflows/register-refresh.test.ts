@@ -115,8 +115,11 @@ describe('register refreshes on Temporal', () => {
     const first = await run();
     expect(first).toMatchObject({ source: 'asic_banned_orgs', status: 'succeeded', recordCount: 1 });
     expect(await run()).toMatchObject({ status: 'unchanged', versionNumber: null });
-    const [rows] = await db().execute<{ n: number }[]>(`select count(*)::int as n from register_entries where source = 'asic_banned_orgs'`);
-    expect(rows!.n).toBe(1);
+    const [rows] = await db().execute<{ n: number; loads: number }[]>(
+      `select count(*)::int as n, count(distinct load_id)::int as loads from register_entries where source = 'asic_banned_orgs' and name = 'BLACKBURNE & DIXON PTY LTD'`,
+    );
+    expect(rows).toEqual({ n: 1, loads: 1 }); // the unchanged file wrote no rows
+    expect(first.loadId).toEqual(expect.any(String));
 
     const wrong = join(dir, 'wrong.csv');
     writeFileSync(wrong, 'a,b,c\n1,2,3\n');
