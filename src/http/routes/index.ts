@@ -10,6 +10,7 @@ import { trustScoreRoutes } from './trust-score/trust-score.routes';
 import { TrustScoreService } from '../../modules/trust/trust-score.service';
 import { abnLookupFor } from '../../modules/trust/abn-lookup.service';
 import { feedRoutes } from './feeds/feeds.routes';
+import { pricingRoutes } from './credits/pricing.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { notYetAvailableRoutes } from './not-yet-available/not-yet-available.routes';
@@ -47,6 +48,7 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
       new TrustScoreService(deps.app.screening.scans, deps.app.redis, config.redis.keyPrefix, deps.app.logger, abnLookupFor(config, deps.app.temporal.client, deps.app.logger)),
     ),
     ...feedRoutes(),
+    ...pricingRoutes(),
     ...notYetAvailableRoutes(),
     ...docsRoutes(deps.document),
   ];

@@ -9,7 +9,6 @@ import { ErrorBody } from '../../schemas/common.schema';
 
 const PENDING: { method: 'get' | 'post'; path: string; capability: string }[] = [
   { method: 'post', path: '/v1/ask', capability: 'Compliance Q&A' },
-  { method: 'get', path: '/v1/credits/pricing', capability: 'Credits and pricing' },
   { method: 'get', path: '/v1/credits/balance', capability: 'Credits' },
   { method: 'get', path: '/v1/credits/ledger', capability: 'Credits' },
   { method: 'post', path: '/v1/psp/checkout', capability: 'Credit pack checkout' },
