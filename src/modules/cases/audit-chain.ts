@@ -35,6 +35,8 @@ export interface AuditChainVerdict {
   valid: boolean;
   /** One readable sentence per problem, naming the event by its sequence; empty when valid. */
   problems: string[];
+  /** The problem (also in `problems`) that the last event is not the case's recorded head: events cut off the end. */
+  headProblem: string | null;
 }
 
 /**
@@ -117,8 +119,10 @@ export function verifyAuditChain(caseId: string, events: StoredAuditEvent[], opt
     if (auditEventHash(event, event.previous_hash) !== event.hash) problems.push(`${name}: content does not match its hash`);
     prior = event;
   }
+  let headProblem: string | null = null;
   if (options.headHash !== undefined && prior && prior.hash !== options.headHash) {
-    problems.push(`event ${prior.sequence}: is the last event but its hash is not the case's recorded head (later events are missing or the log was replaced)`);
+    headProblem = `event ${prior.sequence}: is the last event but its hash is not the case's recorded head (later events are missing or the log was replaced)`;
+    problems.push(headProblem);
   }
-  return { valid: problems.length === 0, problems };
+  return { valid: problems.length === 0, problems, headProblem };
 }

@@ -49,7 +49,7 @@ export function renderCaseReport(view: CaseReportView, integrityHash: string): P
   const events = [...view.audit_log].sort((a, b) => a.sequence - b.sequence);
   const chain = verifyAuditChain(view.case.case_id, events);
   const problems = [...chain.problems, ...(view.anchor_problems ?? [])];
-  layOutCaseReport(view, { valid: problems.length === 0, problems }, layout);
+  layOutCaseReport(view, { valid: problems.length === 0, problems, headProblem: chain.headProblem }, layout);
   // A fixed-length line, so it always fits beside "Page N of M".
   const when = Number.isNaN(generated.getTime()) ? '' : ` on ${utcTimestamp(view.generated_at)}`;
   const furniture = {

@@ -184,7 +184,7 @@ export class CaseService {
       })),
       audit_log: log.map(({ anchor: _anchor, ...event }) => event),
       generated_at: nowIso(),
-      anchor_problems: this.verify(row, log).filter((problem) => /anchor|head/.test(problem)),
+      anchor_problems: this.headAndAnchorProblems(row, log),
     };
   }
 
@@ -195,10 +195,20 @@ export class CaseService {
 
   /** Every problem of the chain (hashes, order, head) and of its anchors; none when the log is intact. */
   verify(row: CaseRow, log: StoredAuditEvent[]): string[] {
-    const chain = verifyAuditChain(row.id, log, { headHash: row.head_hash }).problems;
-    const last = log.at(-1);
-    const anchors = anchorProblems(this.anchorKey, row.id, log, { sequence: last?.sequence ?? 0, hash: row.head_hash, anchor: row.head_anchor });
-    return [...chain, ...anchors];
+    return [...verifyAuditChain(row.id, log, { headHash: row.head_hash }).problems, ...this.anchorsOf(row, log)];
+  }
+
+  /**
+   * What a report cannot show its reader by itself: events cut off the end (the head) and anchors that
+   * do not verify under our key. The chain of the events it prints, a reader checks from the report.
+   */
+  private headAndAnchorProblems(row: CaseRow, log: StoredAuditEvent[]): string[] {
+    const { headProblem } = verifyAuditChain(row.id, log, { headHash: row.head_hash });
+    return [...(headProblem ? [headProblem] : []), ...this.anchorsOf(row, log)];
+  }
+
+  private anchorsOf(row: CaseRow, log: StoredAuditEvent[]): string[] {
+    return anchorProblems(this.anchorKey, row.id, log, { sequence: log.at(-1)?.sequence ?? 0, hash: row.head_hash, anchor: row.head_anchor });
   }
 
   private async owned(em: EntityManager, owner: CaseOwner, caseId: string): Promise<CaseRow> {

@@ -19,7 +19,7 @@ const chain = () => auditLog(rulings);
 
 describe('the audit chain', () => {
   it('verifies a chain sealed event by event', () => {
-    expect(verifyAuditChain(CASE_ID, chain())).toEqual({ valid: true, problems: [] });
+    expect(verifyAuditChain(CASE_ID, chain())).toEqual({ valid: true, problems: [], headProblem: null });
   });
 
   it('starts from a null previous hash and links every later event to the one before', () => {
@@ -119,14 +119,15 @@ describe('the audit chain', () => {
     const events = chain();
     const head = events[events.length - 1]!.hash;
     expect(verifyAuditChain(CASE_ID, events, { headHash: head }).valid).toBe(true);
-    const { problems } = verifyAuditChain(CASE_ID, events.slice(0, -1), { headHash: head });
+    const { problems, headProblem } = verifyAuditChain(CASE_ID, events.slice(0, -1), { headHash: head });
     expect(problems).toEqual([
       "event 3: is the last event but its hash is not the case's recorded head (later events are missing or the log was replaced)",
     ]);
+    expect(headProblem).toBe(problems[0]);
   });
 
   it('rejects an empty log, since every case starts with case_created', () => {
-    expect(verifyAuditChain(CASE_ID, [])).toEqual({ valid: false, problems: ['the audit log is empty: every case starts with a case_created event'] });
+    expect(verifyAuditChain(CASE_ID, [])).toEqual({ valid: false, problems: ['the audit log is empty: every case starts with a case_created event'], headProblem: null });
   });
 
   it('refuses to seal an event that does not follow the previous one', () => {
