@@ -140,7 +140,8 @@ describe('bearer authentication', () => {
           .replace('{job_id}', jobId)
           .replace('{enrolment_id}', route.method === 'DELETE' ? await enrol() : randomUUID());
         expect(path, `${key} has a parameter this test does not know`).not.toMatch(/\{/);
-        const res = await api(route.method, path, bodies[key]);
+        const query = key.startsWith('GET /v1/credits/') ? `?account_id=${allScopes.accountId}` : '';
+        const res = await api(route.method, `${path}${query}`, bodies[key]);
         expect(res.status, `${key}: ${res.status} ${res.status >= 300 ? await res.text() : ''}`).toBeGreaterThanOrEqual(200);
         expect(res.status, key).toBeLessThan(300);
         expect(res.headers.get('x-api-key-expires'), key).toBe('never');

@@ -19,6 +19,7 @@ import { Migration20261125030000AppRole } from './Migration20261125030000-app-ro
 import { Migration20261125040000AuditAnchors } from './Migration20261125040000-audit-anchors';
 import { Migration20261125050000Registers } from './Migration20261125050000-registers';
 import { Migration20261125060000RegisterSources } from './Migration20261125060000-register-sources';
+import { Migration20261125070000CreditLedger } from './Migration20261125070000-credit-ledger';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -37,4 +38,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125040000-audit-anchors', class: Migration20261125040000AuditAnchors },
   { name: 'Migration20261125050000-registers', class: Migration20261125050000Registers },
   { name: 'Migration20261125060000-register-sources', class: Migration20261125060000RegisterSources },
+  { name: 'Migration20261125070000-credit-ledger', class: Migration20261125070000CreditLedger },
 ];

@@ -11,6 +11,7 @@ import { TrustScoreService } from '../../modules/trust/trust-score.service';
 import { abnLookupFor } from '../../modules/trust/abn-lookup.service';
 import { feedRoutes } from './feeds/feeds.routes';
 import { pricingRoutes } from './credits/pricing.routes';
+import { creditRoutes } from './credits/credits.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { notYetAvailableRoutes } from './not-yet-available/not-yet-available.routes';
@@ -49,6 +50,7 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ),
     ...feedRoutes(),
     ...pricingRoutes(),
+    ...creditRoutes(),
     ...notYetAvailableRoutes(),
     ...docsRoutes(deps.document),
   ];

@@ -1,0 +1,82 @@
+/** Endpoints 17 and 18: an account's credit balance and ledger (bearer, `credits:read`, own account only). */
+import { AppError } from '../../../errors';
+import { balanceOf, ledgerPage } from '../../../modules/credits/ledger';
+import { z } from '../../../schemas/zod';
+import { callerOf } from '../../middleware/authenticate';
+import type { AppContext } from '../../context';
+import { defineRoute } from '../../route';
+import { commonErrors } from '../../schemas/common.schema';
+
+const AccountQuery = z.object({ account_id: z.uuid().openapi({ description: "The caller's own account (another account's is 403)" }) });
+const LedgerQuery = AccountQuery.extend({ limit: z.coerce.number().int().min(1).max(200).default(50), offset: z.coerce.number().int().min(0).default(0) });
+
+const BalanceSchema = z
+  .object({
+    account_id: z.string(),
+    balance: z.number().int().openapi({ description: 'Credits available now; they never expire' }),
+    granted: z.number().int(),
+    used: z.number().int(),
+    refunded: z.number().int(),
+    reversed: z.number().int(),
+    last_movement_at: z.string().nullable(),
+  })
+  .openapi('CreditBalance');
+
+const EntrySchema = z.object({
+  entry_id: z.string(),
+  kind: z.enum(['grant', 'debit', 'refund', 'reversal']),
+  amount: z.number().int().openapi({ description: 'Signed: grants and refunds add, debits and reversals take away' }),
+  balance_after: z.number().int(),
+  description: z.string(),
+  scan_id: z.string().nullable(),
+  job_id: z.string().nullable(),
+  item_index: z.number().int().nullable(),
+  provider_session_id: z.string().nullable(),
+  provider_payment_id: z.string().nullable(),
+  pack_index: z.number().int().nullable(),
+  amount_inc_gst_cents: z.number().int().nullable(),
+  gst_cents: z.number().int().nullable(),
+  ex_gst_cents: z.number().int().nullable(),
+  created_at: z.string(),
+});
+
+const LedgerSchema = z
+  .object({ account_id: z.string(), entries: z.array(EntrySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
+  .openapi('CreditLedger');
+
+/** The account asked about, which must be the caller's own. */
+function ownAccount(ctx: AppContext, accountId: string): string {
+  if (callerOf(ctx).accountId !== accountId) throw new AppError(403, 'forbidden', "A client may read only its own account's credits");
+  return accountId;
+}
+
+export function creditRoutes() {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/v1/credits/balance',
+      summary: "The account's credit balance and what made it",
+      tags: ['Credits'],
+      access: { kind: 'bearer', scope: 'credits:read' },
+      request: { query: AccountQuery },
+      responses: { 200: { description: 'Balance summary', schema: BalanceSchema }, ...commonErrors },
+      handler: async (ctx, { query }) => {
+        ctx.body = await balanceOf(ctx.state.em, ownAccount(ctx as AppContext, query.account_id));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/credits/ledger',
+      summary: "The account's credit ledger, newest first",
+      description: 'Every movement with its signed amount, the balance after it and its references (scan, batch job and item, provider session and payment).',
+      tags: ['Credits'],
+      access: { kind: 'bearer', scope: 'credits:read' },
+      request: { query: LedgerQuery },
+      responses: { 200: { description: 'A page of the ledger', schema: LedgerSchema }, ...commonErrors },
+      handler: async (ctx, { query }) => {
+        const accountId = ownAccount(ctx as AppContext, query.account_id);
+        ctx.body = { account_id: accountId, ...(await ledgerPage(ctx.state.em, accountId, query)), limit: query.limit, offset: query.offset };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,138 @@
+/**
+ * The credit ledger: every movement a row, the balance beside it. A movement locks the account's
+ * balance row, checks its idempotency key, writes the row with the balance after it and moves the
+ * balance, all in one transaction, so concurrent debits serialise per account, a replayed movement
+ * (the same grant event delivered twice, the same scan retried) changes nothing, and the balance can
+ * never go below zero (the database's check refuses it even if this code were wrong).
+ */
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+
+export type MovementKind = 'grant' | 'debit' | 'refund' | 'reversal';
+
+export interface Movement {
+  accountId: string;
+  kind: MovementKind;
+  /** Signed: grants and refunds add, debits and reversals take away. */
+  amount: number;
+  idempotencyKey: string;
+  description: string;
+  scanId?: string | null;
+  jobId?: string | null;
+  itemIndex?: number | null;
+  providerSessionId?: string | null;
+  providerPaymentId?: string | null;
+  packIndex?: number | null;
+  price?: { inc_gst_cents: number; gst_cents: number; ex_gst_cents: number } | null;
+}
+
+export interface LedgerEntry {
+  entry_id: string;
+  kind: MovementKind;
+  amount: number;
+  balance_after: number;
+  description: string;
+  scan_id: string | null;
+  job_id: string | null;
+  item_index: number | null;
+  provider_session_id: string | null;
+  provider_payment_id: string | null;
+  pack_index: number | null;
+  amount_inc_gst_cents: number | null;
+  gst_cents: number | null;
+  ex_gst_cents: number | null;
+  created_at: string;
+}
+
+export type MovementOutcome = { status: 'recorded' | 'already_recorded'; entry: LedgerEntry } | { status: 'insufficient'; balance: number };
+
+const ENTRY_COLUMNS = `id as entry_id, kind, amount, balance_after, description, scan_id, job_id, item_index, provider_session_id, provider_payment_id,
+  pack_index, amount_inc_gst_cents, gst_cents, ex_gst_cents, created_at`;
+
+const asEntry = (row: LedgerEntry & { created_at: string | Date }): LedgerEntry => ({ ...row, created_at: new Date(row.created_at).toISOString() });
+
+/** Records one movement in `em`'s transaction (the caller's, so a debit commits with its scan). */
+export async function recordMovement(em: EntityManager, m: Movement): Promise<MovementOutcome> {
+  await sql(em, `insert into credit_balances (account_id) values (?) on conflict (account_id) do nothing`, [m.accountId]);
+  const [{ balance }] = (await sql<{ balance: number }[]>(em, `select balance from credit_balances where account_id = ? for update`, [m.accountId])) as [{ balance: number }];
+  const [existing] = await sql<(LedgerEntry & { account_id: string })[]>(em, `select account_id, ${ENTRY_COLUMNS} from credit_ledger where idempotency_key = ?`, [m.idempotencyKey]);
+  if (existing) {
+    if (existing.account_id !== m.accountId) throw new Error(`idempotency key ${m.idempotencyKey} belongs to another account`);
+    const { account_id: _a, ...entry } = existing;
+    return { status: 'already_recorded', entry: asEntry(entry) };
+  }
+  const after = balance + m.amount;
+  if (after < 0) return { status: 'insufficient', balance };
+  const [row] = await sql<LedgerEntry[]>(
+    em,
+    `insert into credit_ledger (id, account_id, kind, amount, balance_after, idempotency_key, description, scan_id, job_id, item_index,
+       provider_session_id, provider_payment_id, pack_index, amount_inc_gst_cents, gst_cents, ex_gst_cents)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${ENTRY_COLUMNS}`,
+    [
+      randomUUID(),
+      m.accountId,
+      m.kind,
+      m.amount,
+      after,
+      m.idempotencyKey,
+      m.description,
+      m.scanId ?? null,
+      m.jobId ?? null,
+      m.itemIndex ?? null,
+      m.providerSessionId ?? null,
+      m.providerPaymentId ?? null,
+      m.packIndex ?? null,
+      m.price?.inc_gst_cents ?? null,
+      m.price?.gst_cents ?? null,
+      m.price?.ex_gst_cents ?? null,
+    ],
+  );
+  await sql(em, `update credit_balances set balance = ?, updated_at = now() where account_id = ?`, [after, m.accountId]);
+  return { status: 'recorded', entry: asEntry(row!) };
+}
+
+export interface BalanceSummary {
+  account_id: string;
+  balance: number;
+  granted: number;
+  used: number;
+  refunded: number;
+  reversed: number;
+  last_movement_at: string | null;
+}
+
+/** The balance and what made it, from the ledger itself (the running balance must agree). */
+export async function balanceOf(em: EntityManager, accountId: string): Promise<BalanceSummary> {
+  const [row] = await sql<{ balance: number | null; granted: number; used: number; refunded: number; reversed: number; last: Date | null }[]>(
+    em,
+    `select (select balance from credit_balances where account_id = ?) as balance,
+            coalesce(sum(amount) filter (where kind = 'grant'), 0)::int as granted,
+            coalesce(-sum(amount) filter (where kind = 'debit'), 0)::int as used,
+            coalesce(sum(amount) filter (where kind = 'refund'), 0)::int as refunded,
+            coalesce(-sum(amount) filter (where kind = 'reversal'), 0)::int as reversed,
+            max(created_at) as last
+       from credit_ledger where account_id = ?`,
+    [accountId, accountId],
+  );
+  return {
+    account_id: accountId,
+    balance: row?.balance ?? 0,
+    granted: row?.granted ?? 0,
+    used: row?.used ?? 0,
+    refunded: row?.refunded ?? 0,
+    reversed: row?.reversed ?? 0,
+    last_movement_at: row?.last ? new Date(row.last).toISOString() : null,
+  };
+}
+
+/** A page of the account's ledger, newest first, with the total count for paging. */
+export async function ledgerPage(em: EntityManager, accountId: string, page: { limit: number; offset: number }): Promise<{ entries: LedgerEntry[]; total: number }> {
+  const rows = await sql<(LedgerEntry & { total: number })[]>(
+    em,
+    `select ${ENTRY_COLUMNS}, count(*) over ()::int as total from credit_ledger where account_id = ? order by created_at desc, id desc limit ? offset ?`,
+    [accountId, page.limit, page.offset],
+  );
+  const total = rows[0]?.total ?? (page.offset > 0 ? (await sql<{ n: number }[]>(em, 'select count(*)::int as n from credit_ledger where account_id = ?', [accountId]))[0]!.n : 0);
+  return { entries: rows.map(({ total: _t, ...entry }) => asEntry(entry)), total };
+}
