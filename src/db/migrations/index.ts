@@ -20,6 +20,7 @@ import { Migration20261125040000AuditAnchors } from './Migration20261125040000-a
 import { Migration20261125050000Registers } from './Migration20261125050000-registers';
 import { Migration20261125060000RegisterSources } from './Migration20261125060000-register-sources';
 import { Migration20261125070000CreditLedger } from './Migration20261125070000-credit-ledger';
+import { Migration20261125080000RecoveryRotation } from './Migration20261125080000-recovery-rotation';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -39,4 +40,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125050000-registers', class: Migration20261125050000Registers },
   { name: 'Migration20261125060000-register-sources', class: Migration20261125060000RegisterSources },
   { name: 'Migration20261125070000-credit-ledger', class: Migration20261125070000CreditLedger },
+  { name: 'Migration20261125080000-recovery-rotation', class: Migration20261125080000RecoveryRotation },
 ];

@@ -109,13 +109,16 @@ export async function withdrawBatchJob(em: EntityManager, jobId: string): Promis
 /**
  * Jobs not completed well after submission: a pending one's workflow may never have been started (the
  * API died after its commit), a running one's may have failed. Starting `batch-<id>` again is harmless
- * while it runs (Temporal refuses the duplicate) and resumes it if it failed (items settle once).
+ * while it runs (Temporal refuses the duplicate) and resumes it if it failed (items settle once). Those
+ * recovery looked at longest ago come first (and are marked), so every unfinished job is reached in turn.
  */
 export async function strandedBatchJobs(em: EntityManager, olderThanSeconds: number, limit: number): Promise<{ id: string; account_id: string; total_items: number }[]> {
   return sql(
     em,
-    `select id, account_id, total_items from batch_jobs
-      where status in ('pending', 'running') and created_at < now() - make_interval(secs => ?) order by created_at limit ?`,
+    `update batch_jobs set recovery_checked_at = clock_timestamp() where id in (
+       select id from batch_jobs where status in ('pending', 'running') and created_at < now() - make_interval(secs => ?)
+        order by recovery_checked_at nulls first, created_at limit ? for update skip locked)
+     returning id, account_id, total_items`,
     [olderThanSeconds, limit],
   );
 }

@@ -88,11 +88,18 @@ export async function finishWebhookEvent(em: EntityManager, eventId: string, sta
   await sql(em, `update webhook_events set status = ?, finished_at = now() where id = ? and status = 'pending'`, [status, eventId]);
 }
 
-/** Events still pending well after creation: their delivery workflow may never have started, or may have failed. */
+/**
+ * Events still pending well after creation: their delivery workflow may never have started, or may have
+ * failed. Up to `limit` of them, those recovery looked at longest ago first (and marked as looked at),
+ * so a backlog still retrying normally cannot hide a newer stranded event from every run.
+ */
 export async function strandedWebhookEvents(em: EntityManager, olderThanSeconds: number, limit: number): Promise<string[]> {
   const rows = await sql<{ id: string }[]>(
     em,
-    `select id from webhook_events where status = 'pending' and created_at < now() - make_interval(secs => ?) order by created_at limit ?`,
+    `update webhook_events set recovery_checked_at = clock_timestamp() where id in (
+       select id from webhook_events where status = 'pending' and created_at < now() - make_interval(secs => ?)
+        order by recovery_checked_at nulls first, created_at limit ? for update skip locked)
+     returning id`,
     [olderThanSeconds, limit],
   );
   return rows.map((row) => row.id);
