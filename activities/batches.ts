@@ -4,7 +4,7 @@
  * already made instead of making a second; items and counters settle at most once.
  */
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { batchItemRequest, findBatchJob, markJobCompleted, markJobRunning, settleItem } from '../src/modules/batches/batch-jobs';
+import { batchItemRequest, failItem, findBatchJob, markJobCompleted, markJobRunning, settleItem } from '../src/modules/batches/batch-jobs';
 import { UnscreenableNameError } from '../src/modules/screening/scan.service';
 import { createWebhookEvent } from '../src/modules/webhooks/webhook-events';
 import type { ActivityDeps } from './deps';
@@ -50,7 +50,7 @@ export function createBatchActivities(deps: ActivityDeps) {
           tally.completed += 1;
         } catch (err) {
           if (!(err instanceof UnscreenableNameError)) throw err; // transient: Temporal retries the chunk
-          await settleItem(em, input.jobId, index, { error: err.reason });
+          await failItem(em, { id: input.jobId, accountId: job.account_id }, index, err.reason);
           tally.failed += 1;
         }
         Context.current().heartbeat(index);
@@ -61,7 +61,9 @@ export function createBatchActivities(deps: ActivityDeps) {
     /** Records items that kept failing after every retry (settled ones stay as they are), so the job can complete. */
     async failBatchItems(input: { jobId: string; indexes: number[]; error: string }): Promise<void> {
       const em = deps.orm.em.fork();
-      for (const index of input.indexes) await settleItem(em, input.jobId, index, { error: input.error });
+      const job = await findBatchJob(em, input.jobId);
+      if (!job) throw ApplicationFailure.nonRetryable(`batch job ${input.jobId} not found`, 'JobNotFound');
+      for (const index of input.indexes) await failItem(em, { id: input.jobId, accountId: job.account_id }, index, input.error);
     },
 
     async completeBatch(jobId: string): Promise<BatchCompletion> {

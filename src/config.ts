@@ -86,6 +86,7 @@ export const environmentSchema = z.object({
   ABN_LOOKUP_BASE_URL: z.url().default('https://abr.business.gov.au/json/'),
   ABN_LOOKUP_CACHE_HOURS: z.coerce.number().min(0).default(24),
   ABN_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  CREDITS_CHARGE_CHECKS: bool.default(true),
   MONITORING_SWEEP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   MONITORING_SWEEP_PAGE_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
@@ -172,6 +173,8 @@ export interface AppConfig {
     austenderWindowDays: number;
     abnLookup: { guid: string | undefined; baseUrl: string; cacheHours: number; timeoutMs: number };
   };
+  /** Whether full scans and batch items are paid for (free checks, then credits; 402 when none left). Off only for self-hosting and the before/after benchmark. */
+  credits: { chargeChecks: boolean };
   /** Scheduled monitoring sweep every N hours (0 = none); sweeps also follow every new list version. */
   monitoring: { sweepEveryHours: number; sweepPageSize: number };
   /** `startDeadlineMs`: how long a submission waits for Temporal to accept its workflow before answering 503. */
@@ -288,6 +291,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       austenderWindowDays: e.AUSTENDER_WINDOW_DAYS,
       abnLookup: { guid: e.ABN_LOOKUP_GUID, baseUrl: e.ABN_LOOKUP_BASE_URL, cacheHours: e.ABN_LOOKUP_CACHE_HOURS, timeoutMs: e.ABN_LOOKUP_TIMEOUT_MS },
     },
+    credits: { chargeChecks: e.CREDITS_CHARGE_CHECKS },
     batch: { concurrency: e.BATCH_CONCURRENCY, chunkSize: e.BATCH_CHUNK_SIZE, startDeadlineMs: e.BATCH_START_DEADLINE_MS },
     recovery: { everyMinutes: e.RECOVERY_EVERY_MINUTES, strandedAfterSeconds: e.RECOVERY_STRANDED_AFTER_SECONDS },
     webhooks: {

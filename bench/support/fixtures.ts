@@ -1,4 +1,5 @@
 /** Loading the real shared lists into a bench database, and making a client that the limits do not slow. */
+import { recordMovement } from '../../src/modules/credits/ledger';
 import { resolve } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../src/config';
@@ -24,10 +25,12 @@ export async function loadSharedLists(em: EntityManager, say: (line: string) => 
   }
 }
 
-/** An Enterprise client with a limit far above what a benchmark sends. */
+/** An Enterprise client with a limit far above what a benchmark sends, and credits to match. */
 export async function benchClient(em: EntityManager, encryptionKey: Buffer): Promise<{ accountId: string; clientId: string; clientSecret: string; webhookSecret: string }> {
   const account = await createAccount(em.fork(), { name: 'bench', plan: 'enterprise', customRequestsPerMinute: 100_000_000 });
   const client = await registerClient(em.fork(), encryptionKey, { accountId: account.id, name: 'bench', scopes: ALL_SCOPES });
+  // Enough credits that the benchmark measures the debit, never a 402.
+  await em.fork().transactional((tx) => recordMovement(tx, { accountId: account.id, kind: 'grant', amount: 100_000_000, idempotencyKey: `bench-grant:${account.id}`, description: 'Benchmark allowance' }));
   return { accountId: account.id, clientId: client.clientId, clientSecret: client.clientSecret!, webhookSecret: client.webhookSecret! };
 }
 

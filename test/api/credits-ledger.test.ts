@@ -16,7 +16,7 @@ describe('the credit ledger: append-only, idempotent, never below zero, own acco
 
   beforeAll(async () => {
     app = await startTestApp(testConfig());
-    client = await createTestClient(em(), app.deps.config.auth.encryptionKey);
+    client = await createTestClient(em(), app.deps.config.auth.encryptionKey, { credits: 0 });
     other = await createTestClient(em(), app.deps.config.auth.encryptionKey);
     token = await tokenFor(app.url, client, 'credits:read');
   });

@@ -4,6 +4,7 @@ import { createAccount } from '../../src/modules/identity/accounts';
 import { registerClient } from '../../src/modules/identity/client-registrations';
 import type { Plan } from '../../src/modules/identity/plans';
 import { ALL_SCOPES } from '../../src/modules/identity/scopes';
+import { recordMovement } from '../../src/modules/credits/ledger';
 
 export interface TestClient {
   accountId: string;
@@ -15,7 +16,7 @@ export interface TestClient {
 export async function createTestClient(
   em: EntityManager,
   encryptionKey: Buffer,
-  options: { plan?: Plan; scopes?: string[]; expiresAt?: Date | null; customRequestsPerMinute?: number; accountId?: string } = {},
+  options: { plan?: Plan; scopes?: string[]; expiresAt?: Date | null; customRequestsPerMinute?: number; accountId?: string; credits?: number } = {},
 ): Promise<TestClient> {
   const accountId =
     options.accountId ??
@@ -26,7 +27,19 @@ export async function createTestClient(
     scopes: options.scopes ?? ALL_SCOPES,
     expiresAt: options.expiresAt ?? null,
   });
+  const credits = options.credits ?? (options.accountId ? 0 : TEST_ALLOWANCE);
+  if (credits > 0) await grantTestCredits(em, accountId, credits);
   return { accountId, clientId: issued.clientId, clientSecret: issued.clientSecret!, webhookSecret: issued.webhookSecret! };
+}
+
+/** Credits every new test account starts with, so tests about other things never meet a 402. */
+export const TEST_ALLOWANCE = 1_000_000;
+
+/** A grant in the real ledger (idempotent per account and amount), as a paid checkout would write it. */
+export async function grantTestCredits(em: EntityManager, accountId: string, credits: number): Promise<void> {
+  await em.fork().transactional((tx) =>
+    recordMovement(tx, { accountId, kind: 'grant', amount: credits, idempotencyKey: `test-grant:${accountId}:${credits}`, description: `Test allowance of ${credits} credits` }),
+  );
 }
 
 /** Obtains a token through POST /v1/oauth/token with form fields. */

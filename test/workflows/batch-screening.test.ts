@@ -57,6 +57,16 @@ describe('batch screening with signed webhooks', () => {
     const failed = done.items.filter((i: Json) => i.status === 'failed');
     expect(failed.map((i: Json) => i.item_index)).toEqual([17, 58]);
     for (const item of failed) expect(item.error_message).toMatch(/no letters or digits/);
+    // 100 credits reserved at submission, and the two failed items' credits given back, once each.
+    const movements = await app.deps.orm.em.fork().getConnection().execute<{ kind: string; amount: number; item_index: number | null }[]>(
+      'select kind, amount, item_index from credit_ledger where job_id = ? order by kind, item_index',
+      [accepted.job_id],
+    );
+    expect(movements).toEqual([
+      { kind: 'debit', amount: -100, item_index: null },
+      { kind: 'refund', amount: 1, item_index: 17 },
+      { kind: 'refund', amount: 1, item_index: 58 },
+    ]);
     const scanIds = done.items.filter((i: Json) => i.status === 'completed').map((i: Json) => i.scan_id);
     expect(new Set(scanIds).size).toBe(98);
     const scan = await jsonOf(await fetch(`${app.url}/v1/scans/${scanIds[0]}`, { headers: { Authorization: `Bearer ${token}` } }));

@@ -21,6 +21,7 @@ import { Migration20261125050000Registers } from './Migration20261125050000-regi
 import { Migration20261125060000RegisterSources } from './Migration20261125060000-register-sources';
 import { Migration20261125070000CreditLedger } from './Migration20261125070000-credit-ledger';
 import { Migration20261125080000RecoveryRotation } from './Migration20261125080000-recovery-rotation';
+import { Migration20261125090000CreditConsumption } from './Migration20261125090000-credit-consumption';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -41,4 +42,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125060000-register-sources', class: Migration20261125060000RegisterSources },
   { name: 'Migration20261125070000-credit-ledger', class: Migration20261125070000CreditLedger },
   { name: 'Migration20261125080000-recovery-rotation', class: Migration20261125080000RecoveryRotation },
+  { name: 'Migration20261125090000-credit-consumption', class: Migration20261125090000CreditConsumption },
 ];

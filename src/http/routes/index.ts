@@ -38,7 +38,7 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ...healthRoutes(deps.probes),
     ...oauthRoutes({ config, tokens: identity.tokens, keys: identity.keys, limiter }),
     ...whoamiRoutes(),
-    ...scanRoutes(deps.app.screening.scans),
+    ...scanRoutes(deps.app.screening.scans, config.credits.chargeChecks),
     ...batchRoutes(new BatchService(deps.app.temporal.client, config)),
     ...webhookRoutes(),
     ...monitoringRoutes(config),

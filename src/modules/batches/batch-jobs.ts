@@ -5,6 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
+import { refundFailedItem } from '../credits/consumption';
 import type { ScanRequest } from '../screening/scan-request.schema';
 
 export type JobStatus = 'pending' | 'running' | 'completed';
@@ -123,19 +124,35 @@ export async function strandedBatchJobs(em: EntityManager, olderThanSeconds: num
   );
 }
 
-/** Settles a pending item and bumps the matching counter in one statement; a settled item stays as it is. */
-export async function settleItem(em: EntityManager, jobId: string, index: number, outcome: { scanId: string } | { error: string }): Promise<void> {
+/** How a job's items were paid for at submission: free checks, then reserved credits. */
+export async function recordBatchCharge(em: EntityManager, jobId: string, charge: { freeChecks: number; credits: number }): Promise<void> {
+  await sql(em, `update batch_jobs set free_checks_used = ?, credits_reserved = ? where id = ?`, [charge.freeChecks, charge.credits, jobId]);
+}
+
+/**
+ * Settles a pending item and bumps the matching counter in one statement; a settled item stays as it
+ * is. Answers whether this call settled it (so a failed item's credit is refunded once).
+ */
+export async function settleItem(em: EntityManager, jobId: string, index: number, outcome: { scanId: string } | { error: string }): Promise<boolean> {
   const completed = 'scanId' in outcome;
-  await sql(
+  const rows = await sql<{ id: string }[]>(
     em,
     `with settled as (
        update batch_items set status = ?, scan_id = ?, error_message = ?, processed_at = now()
         where job_id = ? and item_index = ? and status = 'pending' returning 1)
      update batch_jobs set completed_items = completed_items + ?, failed_items = failed_items + ?
-      where id = ? and exists (select 1 from settled)`,
+      where id = ? and exists (select 1 from settled) returning id`,
     [completed ? 'completed' : 'failed', completed ? outcome.scanId : null, completed ? null : outcome.error, jobId, index,
       completed ? 1 : 0, completed ? 0 : 1, jobId],
   );
+  return rows.length > 0;
+}
+
+/** Settles an item as failed and, when that call settled it, refunds its reserved credit, in one transaction. */
+export async function failItem(em: EntityManager, job: { id: string; accountId: string }, index: number, error: string): Promise<void> {
+  await em.transactional(async (tx) => {
+    if (await settleItem(tx, job.id, index, { error })) await refundFailedItem(tx, job, index);
+  });
 }
 
 export async function markJobCompleted(em: EntityManager, jobId: string): Promise<JobRow> {

@@ -17,7 +17,8 @@ import { workflowIds } from '../../temporal/workflow-ids';
 import { batchWorkflowInput } from '../../temporal/workflow-inputs';
 import type { Caller } from '../identity/caller';
 import { checkWebhookUrl, WebhookTargetError } from '../webhooks/target-policy';
-import { batchJobView, findBatchJob, insertBatchJob, withdrawBatchJob, type BatchJobView } from './batch-jobs';
+import { chargeChecks } from '../credits/consumption';
+import { batchJobView, findBatchJob, insertBatchJob, recordBatchCharge, withdrawBatchJob, type BatchJobView } from './batch-jobs';
 import type { BatchRequest } from './batch-request.schema';
 
 /** Points where a test injects a delay or a crash, to show the order of commit and start holds. */
@@ -54,6 +55,11 @@ export class BatchService {
     const workflowId = workflowIds.batch(jobId);
     await em.transactional(async (tx) => {
       await insertBatchJob(tx, { id: jobId, accountId: caller.accountId, clientId: caller.clientId, webhookUrl, workflowId, items: request.entities, createdAt: new Date().toISOString() });
+      if (this.config.credits.chargeChecks) {
+        // Reserved at submission (402 and no job when they do not cover it); failed items are refunded.
+        const charge = await chargeChecks(tx, caller, request.entities.length, { kind: 'batch', jobId });
+        await recordBatchCharge(tx, jobId, charge);
+      }
       await this.faults.beforeCommit?.();
     });
     await this.faults.afterCommit?.();

@@ -52,6 +52,25 @@ export class UnscreenableNameError extends ValidationError {
 /** Letters or digits of any script. */
 const SCREENABLE = /[\p{L}\p{N}]/u;
 
+const SCAN_COLUMNS =
+  'id, account_id, client_id, entity_type, entity_name, request, response_body, response_sha256, list_versions, risk_level, risk_score, match_count, idempotency_key, request_sha256, origin, created_at';
+
+const SCAN_PLACEHOLDERS = SCAN_COLUMNS.split(',').map(() => '?').join(', ');
+
+/** The values of a scan row, in {@link SCAN_COLUMNS} order. */
+function scanRow(
+  input: { owner: ScanOwner; request: ScanRequest; idempotencyKey?: string; origin?: 'api' | 'batch' | 'monitoring' },
+  response: ScanResponse,
+  body: string,
+  versions: LoadedListVersion[],
+  requestHash: string,
+): unknown[] {
+  return [response.scan_id, input.owner.accountId, input.owner.clientId, response.entity_type, response.entity_name, JSON.stringify(input.request),
+    body, sha256(body), JSON.stringify(versions.map((v) => ({ source: v.source, version: v.versionNumber, version_id: v.versionId }))),
+    response.risk_assessment.risk_level, response.risk_assessment.risk_score, response.scan_result.match_count,
+    input.idempotencyKey ?? null, requestHash, input.origin ?? 'api', response.created_at];
+}
+
 export class ScanService {
   constructor(
     private readonly index: ScreeningIndex,
@@ -71,15 +90,10 @@ export class ScanService {
     const { response, versions } = await this.screen(em, input.request, started);
     const body = JSON.stringify(response);
     const inserted = await sql<{ id: string }[]>(em, 
-      `insert into scans (id, account_id, client_id, entity_type, entity_name, request, response_body, response_sha256, list_versions,
-         risk_level, risk_score, match_count, idempotency_key, request_sha256, origin, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `insert into scans (${SCAN_COLUMNS}) values (${SCAN_PLACEHOLDERS})
        on conflict (account_id, idempotency_key) where idempotency_key is not null do nothing
        returning id`,
-      [response.scan_id, input.owner.accountId, input.owner.clientId, response.entity_type, response.entity_name, JSON.stringify(input.request),
-        body, sha256(body), JSON.stringify(versions.map((v) => ({ source: v.source, version: v.versionNumber, version_id: v.versionId }))),
-        response.risk_assessment.risk_level, response.risk_assessment.risk_score, response.scan_result.match_count,
-        input.idempotencyKey ?? null, requestHash, input.origin ?? 'api', response.created_at],
+      scanRow(input, response, body, versions, requestHash),
     );
     if (inserted.length === 0) {
       // A concurrent request with the same key won the insert: answer with its scan.
@@ -88,6 +102,31 @@ export class ScanService {
       return this.replay(winner, requestHash);
     }
     return { scanId: response.scan_id, body, replayed: false, response };
+  }
+
+  /**
+   * Screens and stores one scan, paying one credit in the same statement: the balance is decremented
+   * only if it covers the credit (under the balance row's lock, so concurrent scans serialise), the scan
+   * is stored only if it was, and the ledger row names the scan. Answers null, storing nothing, when the
+   * credits do not cover it. For requests without an idempotency key (a replay would need no credit).
+   */
+  async createDebited(em: EntityManager, input: { owner: ScanOwner; request: ScanRequest }): Promise<CreatedScan | null> {
+    const started = performance.now();
+    const { response, versions } = await this.screen(em, input.request, started);
+    const body = JSON.stringify(response);
+    const [row] = await sql<{ id: string | null }[]>(
+      em,
+      `with paid as (
+         update credit_balances set balance = balance - 1, updated_at = now() where account_id = ? and balance >= 1 returning balance),
+       stored as (
+         insert into scans (${SCAN_COLUMNS}) select ${SCAN_PLACEHOLDERS} where exists (select 1 from paid) returning id)
+       , debited as (
+         insert into credit_ledger (id, account_id, kind, amount, balance_after, idempotency_key, description, scan_id)
+         select ?, ?, 'debit', -1, paid.balance, 'debit:scan:' || stored.id, 'Full scan', stored.id from paid, stored returning id)
+       select (select id from stored) as id, (select count(*) from debited) as debits`,
+      [input.owner.accountId, ...scanRow(input, response, body, versions, sha256(canonicalJson(input.request))), randomUUID(), input.owner.accountId],
+    );
+    return row?.id ? { scanId: response.scan_id, body, replayed: false, response } : null;
   }
 
   /** The stored response body of a scan of the caller's account, byte for byte. */

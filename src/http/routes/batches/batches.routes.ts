@@ -39,7 +39,7 @@ export function batchRoutes(batches: BatchService) {
       tags: ['Scans'],
       access: { kind: 'bearer', scope: 'scans:write' },
       request: { body: BatchRequestSchema },
-      responses: { 202: { description: 'Accepted', schema: BatchJobSchema }, 503: { description: 'The workflow engine is unavailable; nothing was accepted', schema: ErrorBody }, ...commonErrors },
+      responses: { 202: { description: 'Accepted', schema: BatchJobSchema }, 402: { description: 'Not enough credits for every item (reserved at submission): no job was created', schema: ErrorBody }, 503: { description: 'The workflow engine is unavailable; nothing was accepted', schema: ErrorBody }, ...commonErrors },
       handler: async (ctx, { body }) => {
         const job = await batches.submit(ctx.state.em, callerOf(ctx), body);
         ctx.status = 202;

@@ -1,4 +1,5 @@
 /** Endpoints 2 and 3: run a full scan, and fetch a stored scan exactly as it was first returned. */
+import { createPaidScan } from '../../../modules/credits/paid-scan';
 import type { ScanService } from '../../../modules/screening/scan.service';
 import { FullScanRequestSchema } from '../../../modules/screening/scan-request.schema';
 import type { AppContext } from '../../context';
@@ -13,7 +14,7 @@ function sendStoredJson(ctx: AppContext, body: string): void {
   ctx.body = body;
 }
 
-export function scanRoutes(scans: ScanService) {
+export function scanRoutes(scans: ScanService, charging: boolean) {
   return [
     defineRoute({
       method: 'post',
@@ -26,6 +27,7 @@ export function scanRoutes(scans: ScanService) {
       request: { body: FullScanRequestSchema },
       responses: {
         200: { description: 'The stored scan', schema: ScanResponseSchema },
+        402: { description: 'Not enough credits (free checks used): nothing was screened or stored', schema: ErrorBody },
         409: { description: 'Idempotency-Key reused with a different body', schema: ErrorBody },
         ...commonErrors,
       },
@@ -33,7 +35,7 @@ export function scanRoutes(scans: ScanService) {
         const header = ctx.get('Idempotency-Key');
         const idempotencyKey = header ? parseInput('header', IdempotencyKeyHeaders, { 'Idempotency-Key': header })['Idempotency-Key'] : undefined;
         const caller = callerOf(ctx);
-        const scan = await scans.create(ctx.state.em, { owner: caller, request: body, idempotencyKey });
+        const scan = await createPaidScan(ctx.state.em, scans, charging, { owner: caller, plan: caller.plan, request: body, idempotencyKey });
         if (scan.replayed) ctx.set('Idempotent-Replayed', 'true');
         sendStoredJson(ctx, scan.body);
       },

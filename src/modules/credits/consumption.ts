@@ -1,0 +1,89 @@
+/**
+ * Paying for checks (architecture: credits decisions): one credit a full scan or batch item; a Free
+ * plan account first uses its 10 free checks of the calendar month (UTC). With too few credits the call
+ * answers 402 and nothing is stored. Everything here runs in the caller's transaction, so a charge
+ * commits with the scan or batch it pays for, or not at all.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import { AppError } from '../../errors';
+import type { Plan } from '../identity/plans';
+import { recordMovement } from './ledger';
+import { FREE_CHECKS_PER_MONTH } from './pricing';
+
+export class PaymentRequiredError extends AppError {
+  constructor(detail: string) {
+    super(402, 'payment_required', detail);
+    this.name = 'PaymentRequiredError';
+  }
+}
+
+/** The 402 a caller gets, saying what was needed, what is left, and where credits are bought. */
+export function notEnoughCredits(needed: number, balance: number, freePlan: boolean): PaymentRequiredError {
+  const free = freePlan ? `this month's ${FREE_CHECKS_PER_MONTH} free checks are used and ` : '';
+  return new PaymentRequiredError(
+    `Not enough credits: ${free}this needs ${needed} credit${needed === 1 ? '' : 's'} and the balance is ${balance}. Nothing was screened. Buy a pack with POST /v1/psp/checkout (prices at GET /v1/credits/pricing).`,
+  );
+}
+
+export type ChargeFor = { kind: 'scan'; scanId: string } | { kind: 'batch'; jobId: string };
+
+export interface Charge {
+  freeChecks: number;
+  credits: number;
+}
+
+const month = (at: Date) => at.toISOString().slice(0, 7);
+
+/** Takes up to `wanted` of this month's free checks (Free plan only), under the row's lock. */
+async function takeFreeChecks(tx: EntityManager, accountId: string, plan: Plan, wanted: number, now: Date): Promise<number> {
+  if (plan !== 'free' || wanted === 0) return 0;
+  await sql(tx, `insert into free_checks (account_id, month) values (?, ?) on conflict (account_id, month) do nothing`, [accountId, month(now)]);
+  const [row] = (await sql<{ used: number }[]>(tx, `select used from free_checks where account_id = ? and month = ? for update`, [accountId, month(now)])) as [{ used: number }];
+  const taken = Math.max(0, Math.min(wanted, FREE_CHECKS_PER_MONTH - row.used));
+  if (taken) await sql(tx, `update free_checks set used = used + ? where account_id = ? and month = ?`, [taken, accountId, month(now)]);
+  return taken;
+}
+
+/**
+ * Charges `count` checks: free checks first, then credits (one ledger debit for the lot). Throws
+ * {@link PaymentRequiredError} when the credits do not cover the rest; the caller's transaction then
+ * rolls back, free checks included.
+ */
+export async function chargeChecks(tx: EntityManager, account: { accountId: string; plan: Plan }, count: number, charge: ChargeFor, now = new Date()): Promise<Charge> {
+  const freeChecks = await takeFreeChecks(tx, account.accountId, account.plan, count, now);
+  const credits = count - freeChecks;
+  if (credits === 0) return { freeChecks, credits };
+  const what = charge.kind === 'scan' ? 'Full scan' : `Batch of ${count} items${freeChecks ? ` (${freeChecks} free)` : ''}`;
+  const outcome = await recordMovement(tx, {
+    accountId: account.accountId,
+    kind: 'debit',
+    amount: -credits,
+    idempotencyKey: charge.kind === 'scan' ? `debit:scan:${charge.scanId}` : `debit:batch:${charge.jobId}`,
+    description: what,
+    scanId: charge.kind === 'scan' ? charge.scanId : null,
+    jobId: charge.kind === 'batch' ? charge.jobId : null,
+  });
+  if (outcome.status === 'insufficient') throw notEnoughCredits(credits, outcome.balance, account.plan === 'free');
+  return { freeChecks, credits };
+}
+
+/**
+ * Gives back the credit of a batch item that failed, once per item and never more than the job
+ * reserved (items covered by free checks are not turned into credits). Call it in the transaction that
+ * settles the item as failed.
+ */
+export async function refundFailedItem(tx: EntityManager, job: { id: string; accountId: string }, index: number): Promise<boolean> {
+  const [counted] = await sql<{ id: string }[]>(tx, `update batch_jobs set credits_refunded = credits_refunded + 1 where id = ? and credits_refunded < credits_reserved returning id`, [job.id]);
+  if (!counted) return false;
+  const outcome = await recordMovement(tx, {
+    accountId: job.accountId,
+    kind: 'refund',
+    amount: 1,
+    idempotencyKey: `refund:batch:${job.id}:${index}`,
+    description: `Batch item ${index} failed`,
+    jobId: job.id,
+    itemIndex: index,
+  });
+  return outcome.status === 'recorded';
+}
