@@ -98,9 +98,3 @@ export async function findCompanies(em: EntityManager, keys: RegisterKeys): Prom
     abn: (r.abn as string | null) ?? null,
   }));
 }
-
-/** Whether `source` has ever been loaded (a version exists). */
-export async function isLoaded(em: EntityManager, source: string): Promise<boolean> {
-  const [row] = await sql<{ n: number }[]>(em, `select count(*)::int as n from register_loads where source = ? and status = 'succeeded'`, [source]);
-  return (row?.n ?? 0) > 0;
-}

@@ -27,7 +27,7 @@ async function firstLine(path: string): Promise<string> {
 }
 
 /** Tab when the header holds a tab, otherwise comma. */
-export async function detectDelimiter(path: string): Promise<'\t' | ','> {
+async function detectDelimiter(path: string): Promise<'\t' | ','> {
   return (await firstLine(path)).includes('\t') ? '\t' : ',';
 }
 
