@@ -14,7 +14,7 @@ import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
 import { batchProgressQuery } from '../../workflows/batch-screening';
 import { jsonOf } from '../helpers/http';
 import { eventually, startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver';
-import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
+import { createTestClient, TEST_ALLOWANCE, tokenFor, type TestClient } from '../helpers/identity';
 import { loadStandardFixtures } from '../helpers/lists';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -216,5 +216,8 @@ describe('submitting a batch while Temporal is down', () => {
     );
     expect(jobs).toHaveLength(20);
     expect(new Set(jobs.map((j) => j.status))).toEqual(new Set(['withdrawn'])); // kept for the record, never run, never shown
+    // Nothing was accepted, so nothing is charged: each reservation was refunded (the scan's debit stays).
+    const [balance] = await app.deps.orm.em.fork().getConnection().execute<{ balance: number }[]>('select balance from credit_balances where account_id = ?', [client.accountId]);
+    expect(balance!.balance).toBe(TEST_ALLOWANCE - 1);
   }, 60_000);
 });

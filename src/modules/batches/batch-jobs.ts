@@ -5,6 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
+import { returnWithdrawnCharge, type WithdrawnCharge } from '../credits/consumption';
 import { refundFailedItem } from '../credits/consumption';
 import type { ScanRequest } from '../screening/scan-request.schema';
 
@@ -103,8 +104,17 @@ export async function markJobRunning(em: EntityManager, jobId: string): Promise<
  * is told: withdrawn means 503 and nothing accepted; not withdrawn means the job runs and is accepted.
  */
 export async function withdrawBatchJob(em: EntityManager, jobId: string): Promise<boolean> {
-  const rows = await sql<{ id: string }[]>(em, `update batch_jobs set status = 'withdrawn' where id = ? and status = 'pending' returning id`, [jobId]);
-  return rows.length > 0;
+  return em.transactional(async (tx) => {
+    const [job] = await sql<WithdrawnCharge[]>(
+      tx,
+      `update batch_jobs set status = 'withdrawn' where id = ? and status = 'pending'
+       returning id, account_id, created_at, free_checks_used, credits_reserved, credits_refunded`,
+      [jobId],
+    );
+    // Nothing was accepted, so nothing is charged: the reservation goes back in the same transaction.
+    if (job) await returnWithdrawnCharge(tx, job);
+    return job !== undefined;
+  });
 }
 
 /**

@@ -6,6 +6,8 @@
  * - a start that fails withdraws the job (503, nothing accepted) unless the workflow already took it;
  * - a start that never happened (the API died after the commit) is made by the recovery schedule,
  *   with the same workflow id, so a job is never started twice.
+ * A reservation that crossed a low-credit threshold is announced after the commit too (never failing
+ * the submission).
  */
 import { randomUUID } from 'node:crypto';
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
@@ -18,6 +20,8 @@ import { batchWorkflowInput } from '../../temporal/workflow-inputs';
 import type { Caller } from '../identity/caller';
 import { checkWebhookUrl, WebhookTargetError } from '../webhooks/target-policy';
 import { chargeChecks } from '../credits/consumption';
+import type { BalanceChange } from '../credits/ledger';
+import type { LowCreditNotifier } from '../credits/low-credit';
 import { batchJobView, findBatchJob, insertBatchJob, recordBatchCharge, withdrawBatchJob, type BatchJobView } from './batch-jobs';
 import type { BatchRequest } from './batch-request.schema';
 
@@ -34,6 +38,7 @@ export class BatchService {
     private readonly temporal: Client,
     private readonly config: AppConfig,
     private readonly faults: BatchSubmissionFaults = {},
+    private readonly lowCredit?: LowCreditNotifier,
   ) {}
 
   async submit(em: EntityManager, caller: Caller, request: BatchRequest): Promise<BatchJobView> {
@@ -53,25 +58,31 @@ export class BatchService {
     }
     const jobId = randomUUID();
     const workflowId = workflowIds.batch(jobId);
-    await em.transactional(async (tx) => {
+    const movement = await em.transactional(async (tx): Promise<BalanceChange | null> => {
       await insertBatchJob(tx, { id: jobId, accountId: caller.accountId, clientId: caller.clientId, webhookUrl, workflowId, items: request.entities, createdAt: new Date().toISOString() });
+      let reserved: BalanceChange | null = null;
       if (this.config.credits.chargeChecks) {
         // Reserved at submission (402 and no job when they do not cover it); failed items are refunded.
         const charge = await chargeChecks(tx, caller, request.entities.length, { kind: 'batch', jobId });
         await recordBatchCharge(tx, jobId, charge);
+        reserved = charge.movement;
       }
       await this.faults.beforeCommit?.();
+      return reserved;
     });
     await this.faults.afterCommit?.();
     try {
       await this.startWorkflow(jobId, caller.accountId, request.entities.length, webhookUrl);
     } catch (err) {
       if (await withdrawBatchJob(em.fork(), jobId)) {
+        // The reservation committed with the job, withdrawn or not: its crossing is announced either way.
+        await this.lowCredit?.afterCommit(em, movement);
         const unavailable = new ServiceUnavailableError('The batch could not be queued because the workflow engine is unavailable; nothing was accepted. Retry shortly.');
         throw Object.assign(unavailable, { cause: err }); // the gRPC text goes to the operator's log, not to the caller
       }
       // The workflow took the job before our start call gave up: it is accepted and running.
     }
+    await this.lowCredit?.afterCommit(em, movement);
     return this.get(em, caller, jobId);
   }
 

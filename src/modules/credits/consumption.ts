@@ -8,7 +8,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { AppError } from '../../errors';
 import type { Plan } from '../identity/plans';
-import { recordMovement } from './ledger';
+import { recordMovement, type BalanceChange } from './ledger';
 import { FREE_CHECKS_PER_MONTH } from './pricing';
 
 export class PaymentRequiredError extends AppError {
@@ -31,6 +31,12 @@ export type ChargeFor = { kind: 'scan'; scanId: string } | { kind: 'batch'; jobI
 export interface Charge {
   freeChecks: number;
   credits: number;
+  /**
+   * How the credits' debit moved the balance (null when free checks covered everything). Once the
+   * caller's transaction commits, hand it to the low-credit notifier (low-credit.ts): only then is the
+   * debit real, so only then may a crossing be announced.
+   */
+  movement: BalanceChange | null;
 }
 
 const month = (at: Date) => at.toISOString().slice(0, 7);
@@ -53,7 +59,7 @@ async function takeFreeChecks(tx: EntityManager, accountId: string, plan: Plan, 
 export async function chargeChecks(tx: EntityManager, account: { accountId: string; plan: Plan }, count: number, charge: ChargeFor, now = new Date()): Promise<Charge> {
   const freeChecks = await takeFreeChecks(tx, account.accountId, account.plan, count, now);
   const credits = count - freeChecks;
-  if (credits === 0) return { freeChecks, credits };
+  if (credits === 0) return { freeChecks, credits, movement: null };
   const what = charge.kind === 'scan' ? 'Full scan' : `Batch of ${count} items${freeChecks ? ` (${freeChecks} free)` : ''}`;
   const outcome = await recordMovement(tx, {
     accountId: account.accountId,
@@ -65,7 +71,8 @@ export async function chargeChecks(tx: EntityManager, account: { accountId: stri
     jobId: charge.kind === 'batch' ? charge.jobId : null,
   });
   if (outcome.status === 'insufficient') throw notEnoughCredits(credits, outcome.balance, account.plan === 'free');
-  return { freeChecks, credits };
+  // A debit already recorded (a retried charge) moved nothing now, so it crosses nothing.
+  return { freeChecks, credits, movement: outcome.status === 'recorded' ? outcome.change : null };
 }
 
 /**
@@ -86,4 +93,37 @@ export async function refundFailedItem(tx: EntityManager, job: { id: string; acc
     itemIndex: index,
   });
   return outcome.status === 'recorded';
+}
+
+/** What a withdrawn batch job had reserved. */
+export interface WithdrawnCharge {
+  id: string;
+  account_id: string;
+  created_at: Date | string;
+  free_checks_used: number;
+  credits_reserved: number;
+  credits_refunded: number;
+}
+
+/**
+ * Gives back everything a batch reserved when it is withdrawn (its workflow could not be started, so
+ * nothing was accepted): the credits not yet refunded, as one refund row, and the free checks, to the
+ * month they were taken from. Call it in the transaction that withdraws the job.
+ */
+export async function returnWithdrawnCharge(tx: EntityManager, job: WithdrawnCharge): Promise<void> {
+  const credits = job.credits_reserved - job.credits_refunded;
+  if (credits > 0) {
+    await sql(tx, `update batch_jobs set credits_refunded = credits_reserved where id = ?`, [job.id]);
+    await recordMovement(tx, {
+      accountId: job.account_id,
+      kind: 'refund',
+      amount: credits,
+      idempotencyKey: `refund:batch-withdrawn:${job.id}`,
+      description: 'Batch withdrawn: the workflow engine was unavailable and nothing was screened',
+      jobId: job.id,
+    });
+  }
+  if (job.free_checks_used > 0) {
+    await sql(tx, `update free_checks set used = greatest(used - ?, 0) where account_id = ? and month = ?`, [job.free_checks_used, job.account_id, month(new Date(job.created_at))]);
+  }
 }

@@ -45,17 +45,41 @@ export interface LedgerEntry {
   created_at: string;
 }
 
-export type MovementOutcome = { status: 'recorded' | 'already_recorded'; entry: LedgerEntry } | { status: 'insufficient'; balance: number };
+/**
+ * How one movement moved the account's balance, with the low-credit reference in force after it (the
+ * balance right after the latest grant, and that grant's entry id): enough to tell whether it crossed
+ * a low-credit threshold (low-credit.ts) without another query.
+ */
+export interface BalanceChange {
+  accountId: string;
+  before: number;
+  after: number;
+  referenceBalance: number;
+  referenceEntryId: string | null;
+}
+
+export type MovementOutcome =
+  | { status: 'recorded'; entry: LedgerEntry; change: BalanceChange }
+  | { status: 'already_recorded'; entry: LedgerEntry }
+  | { status: 'insufficient'; balance: number };
 
 const ENTRY_COLUMNS = `id as entry_id, kind, amount, balance_after, description, scan_id, job_id, item_index, provider_session_id, provider_payment_id,
   pack_index, amount_inc_gst_cents, gst_cents, ex_gst_cents, created_at`;
 
 const asEntry = (row: LedgerEntry & { created_at: string | Date }): LedgerEntry => ({ ...row, created_at: new Date(row.created_at).toISOString() });
 
-/** Records one movement in `em`'s transaction (the caller's, so a debit commits with its scan). */
+/**
+ * Records one movement in `em`'s transaction (the caller's, so a debit commits with its scan). A grant
+ * also makes the balance after it the account's low-credit reference.
+ */
 export async function recordMovement(em: EntityManager, m: Movement): Promise<MovementOutcome> {
   await sql(em, `insert into credit_balances (account_id) values (?) on conflict (account_id) do nothing`, [m.accountId]);
-  const [{ balance }] = (await sql<{ balance: number }[]>(em, `select balance from credit_balances where account_id = ? for update`, [m.accountId])) as [{ balance: number }];
+  const [current] = (await sql<{ balance: number; reference_balance: number; reference_entry_id: string | null }[]>(
+    em,
+    `select balance, reference_balance, reference_entry_id from credit_balances where account_id = ? for update`,
+    [m.accountId],
+  )) as [{ balance: number; reference_balance: number; reference_entry_id: string | null }];
+  const { balance } = current;
   const [existing] = await sql<(LedgerEntry & { account_id: string })[]>(em, `select account_id, ${ENTRY_COLUMNS} from credit_ledger where idempotency_key = ?`, [m.idempotencyKey]);
   if (existing) {
     if (existing.account_id !== m.accountId) throw new Error(`idempotency key ${m.idempotencyKey} belongs to another account`);
@@ -88,8 +112,15 @@ export async function recordMovement(em: EntityManager, m: Movement): Promise<Mo
       m.price?.ex_gst_cents ?? null,
     ],
   );
-  await sql(em, `update credit_balances set balance = ?, updated_at = now() where account_id = ?`, [after, m.accountId]);
-  return { status: 'recorded', entry: asEntry(row!) };
+  const entry = asEntry(row!);
+  const reference = m.kind === 'grant' ? { balance: after, entryId: entry.entry_id } : { balance: current.reference_balance, entryId: current.reference_entry_id };
+  await sql(em, `update credit_balances set balance = ?, reference_balance = ?, reference_entry_id = ?, updated_at = now() where account_id = ?`, [
+    after,
+    reference.balance,
+    reference.entryId,
+    m.accountId,
+  ]);
+  return { status: 'recorded', entry, change: { accountId: m.accountId, before: balance, after, referenceBalance: reference.balance, referenceEntryId: reference.entryId } };
 }
 
 export interface BalanceSummary {

@@ -16,6 +16,7 @@ import { serviceIdFor, type ScanResponse } from './scan-response';
 import type { LoadedListVersion, ScreeningIndex } from './screening-index';
 import type { SourceFreshness } from './source-freshness';
 import { sql } from '../../db/sql';
+import type { BalanceChange } from '../credits/ledger';
 
 export interface ScanOwner {
   accountId: string;
@@ -109,24 +110,36 @@ export class ScanService {
    * only if it covers the credit (under the balance row's lock, so concurrent scans serialise), the scan
    * is stored only if it was, and the ledger row names the scan. Answers null, storing nothing, when the
    * credits do not cover it. For requests without an idempotency key (a replay would need no credit).
+   * The same statement answers the balance after the debit and the low-credit reference, so the caller
+   * can tell whether the debit crossed a low-credit threshold without another round trip.
    */
-  async createDebited(em: EntityManager, input: { owner: ScanOwner; request: ScanRequest }): Promise<CreatedScan | null> {
+  async createDebited(em: EntityManager, input: { owner: ScanOwner; request: ScanRequest }): Promise<(CreatedScan & { debit: BalanceChange }) | null> {
     const started = performance.now();
     const { response, versions } = await this.screen(em, input.request, started);
     const body = JSON.stringify(response);
-    const [row] = await sql<{ id: string | null }[]>(
+    const [row] = await sql<{ id: string; balance: number; reference_balance: number; reference_entry_id: string | null }[]>(
       em,
       `with paid as (
-         update credit_balances set balance = balance - 1, updated_at = now() where account_id = ? and balance >= 1 returning balance),
+         update credit_balances set balance = balance - 1, updated_at = now() where account_id = ? and balance >= 1
+         returning balance, reference_balance, reference_entry_id),
        stored as (
          insert into scans (${SCAN_COLUMNS}) select ${SCAN_PLACEHOLDERS} where exists (select 1 from paid) returning id)
        , debited as (
          insert into credit_ledger (id, account_id, kind, amount, balance_after, idempotency_key, description, scan_id)
          select ?, ?, 'debit', -1, paid.balance, 'debit:scan:' || stored.id, 'Full scan', stored.id from paid, stored returning id)
-       select (select id from stored) as id, (select count(*) from debited) as debits`,
+       select stored.id, paid.balance, paid.reference_balance, paid.reference_entry_id, (select count(*) from debited) as debits
+         from paid join stored on true`,
       [input.owner.accountId, ...scanRow(input, response, body, versions, sha256(canonicalJson(input.request))), randomUUID(), input.owner.accountId],
     );
-    return row?.id ? { scanId: response.scan_id, body, replayed: false, response } : null;
+    if (!row) return null; // no row: the credits did not cover it, and nothing was stored
+    const debit: BalanceChange = {
+      accountId: input.owner.accountId,
+      before: row.balance + 1,
+      after: row.balance,
+      referenceBalance: row.reference_balance,
+      referenceEntryId: row.reference_entry_id,
+    };
+    return { scanId: response.scan_id, body, replayed: false, response, debit };
   }
 
   /** The stored response body of a scan of the caller's account, byte for byte. */

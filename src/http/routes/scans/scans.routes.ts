@@ -1,4 +1,5 @@
 /** Endpoints 2 and 3: run a full scan, and fetch a stored scan exactly as it was first returned. */
+import type { LowCreditNotifier } from '../../../modules/credits/low-credit';
 import { createPaidScan } from '../../../modules/credits/paid-scan';
 import type { ScanService } from '../../../modules/screening/scan.service';
 import { FullScanRequestSchema } from '../../../modules/screening/scan-request.schema';
@@ -14,7 +15,8 @@ function sendStoredJson(ctx: AppContext, body: string): void {
   ctx.body = body;
 }
 
-export function scanRoutes(scans: ScanService, charging: boolean) {
+/** `lowCredit` announces a debit that crossed a low-credit threshold, after it committed. */
+export function scanRoutes(scans: ScanService, charging: boolean, lowCredit?: LowCreditNotifier) {
   return [
     defineRoute({
       method: 'post',
@@ -35,7 +37,7 @@ export function scanRoutes(scans: ScanService, charging: boolean) {
         const header = ctx.get('Idempotency-Key');
         const idempotencyKey = header ? parseInput('header', IdempotencyKeyHeaders, { 'Idempotency-Key': header })['Idempotency-Key'] : undefined;
         const caller = callerOf(ctx);
-        const scan = await createPaidScan(ctx.state.em, scans, charging, { owner: caller, plan: caller.plan, request: body, idempotencyKey });
+        const scan = await createPaidScan(ctx.state.em, scans, charging, { owner: caller, plan: caller.plan, request: body, idempotencyKey }, lowCredit);
         if (scan.replayed) ctx.set('Idempotent-Replayed', 'true');
         sendStoredJson(ctx, scan.body);
       },
