@@ -8,6 +8,7 @@ import { createMonitoringActivities } from './monitoring';
 import { createRecoveryActivities } from './recovery';
 import { createRegisterActivities } from './registers';
 import { createAbnLookupActivities } from './abn-lookup';
+import { createCheckoutActivities } from './checkout';
 
 export type { ActivityDeps } from './deps';
 
@@ -21,6 +22,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRecoveryActivities(deps),
     ...createRegisterActivities(deps),
     ...createAbnLookupActivities(deps),
+    ...createCheckoutActivities(deps),
   };
 }
 

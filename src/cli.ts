@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { registerIdentityCommands } from './cli/identity.commands';
 import { registerListCommands } from './cli/lists.commands';
 import { registerRegisterCommands } from './cli/registers.commands';
+import { registerFinanceCommands } from './cli/finance';
 import { CliUsageError, createPrinter, type CliContext } from './cli/cli-context';
 import { ClientRegistrationError } from './modules/identity/client-registrations';
 import { loadConfigOrExit } from './config';
@@ -45,6 +46,7 @@ async function run(action: (cli: CliContext) => Promise<void>): Promise<void> {
 registerIdentityCommands(program, run);
 registerListCommands(program, run);
 registerRegisterCommands(program, run);
+registerFinanceCommands(program, run);
 
 program.parseAsync(process.argv).catch((err) => {
   if (err instanceof CommanderError) {

@@ -87,6 +87,19 @@ export const environmentSchema = z.object({
   ABN_LOOKUP_CACHE_HOURS: z.coerce.number().min(0).default(24),
   ABN_LOOKUP_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   CREDITS_CHARGE_CHECKS: bool.default(true),
+  PSP_SECRET_KEY: optionalString,
+  PSP_WEBHOOK_SECRET: optionalString,
+  PSP_API_BASE_URL: optionalString.pipe(z.url().optional()),
+  PSP_WEBHOOK_TOLERANCE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(300),
+  STRIPE_MOCK_PATH: optionalString,
+  CHECKOUT_SUCCESS_URL: optionalString.pipe(z.url().optional()),
+  CHECKOUT_CANCEL_URL: optionalString.pipe(z.url().optional()),
+  CHECKOUT_CONFIRM_WINDOW_HOURS: z.coerce.number().min(0.001).default(24 * 15),
+  CHECKOUT_START_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  SELLER_NAME: z.string().min(1).default('Compliance Intelligence Pty Ltd'),
+  SELLER_ABN: optionalString.refine((v) => v === undefined || /^\d{11}$/.test(v.replace(/\s/g, '')), 'must be an 11-digit ABN'),
+  SELLER_ADDRESS: optionalString,
+  SELLER_EMAIL: optionalString,
   MONITORING_SWEEP_EVERY_HOURS: z.coerce.number().min(0).max(24 * 30).default(24),
   MONITORING_SWEEP_PAGE_SIZE: z.coerce.number().int().min(1).max(5_000).default(500),
   BATCH_CONCURRENCY: z.coerce.number().int().min(1).max(100).default(10),
@@ -112,6 +125,9 @@ const productionNeedsKey = environmentSchema.superRefine((e, ctx) => {
   }
   if (e.NODE_ENV === 'production' && !e.AUDIT_ANCHOR_KEY) {
     ctx.addIssue({ code: 'custom', path: ['AUDIT_ANCHOR_KEY'], message: 'required in production' });
+  }
+  if (e.PSP_SECRET_KEY && !e.PSP_WEBHOOK_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['PSP_WEBHOOK_SECRET'], message: 'required with PSP_SECRET_KEY: without it no payment can ever be confirmed' });
   }
 });
 
@@ -175,6 +191,24 @@ export interface AppConfig {
   };
   /** Whether full scans and batch items are paid for (free checks, then credits; 402 when none left). Off only for self-hosting and the before/after benchmark. */
   credits: { chargeChecks: boolean };
+  /**
+   * The payment provider (Stripe's API; locally its official mock). `apiBaseUrl` points the SDK at
+   * another host (stripe-mock); without `secretKey` checkout answers 501. `confirmWindowHours`: how long
+   * a checkout workflow waits for the provider's confirmation (session expiry plus delayed payments).
+   */
+  psp: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiBaseUrl: string | undefined;
+    webhookToleranceSeconds: number;
+    stripeMockPath: string | undefined;
+    successUrl: string;
+    cancelUrl: string;
+    confirmWindowHours: number;
+    startDeadlineMs: number;
+  };
+  /** Who issues tax invoices: without an ABN no tax invoice can be issued (the route says so). */
+  seller: { name: string; abn: string | undefined; address: string | undefined; email: string | undefined };
   /** Scheduled monitoring sweep every N hours (0 = none); sweeps also follow every new list version. */
   monitoring: { sweepEveryHours: number; sweepPageSize: number };
   /** `startDeadlineMs`: how long a submission waits for Temporal to accept its workflow before answering 503. */
@@ -226,13 +260,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const e = parsed.data;
   const tlsWanted = e.TEMPORAL_TLS_CERT_PATH || e.TEMPORAL_TLS_KEY_PATH || e.TEMPORAL_TLS_CA_PATH;
+  const publicBaseUrl = e.PUBLIC_BASE_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`;
   return {
     env: e.NODE_ENV,
     log: { level: e.LOG_LEVEL },
     http: {
       host: e.HOST,
       port: e.PORT,
-      publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://${e.HOST === '0.0.0.0' ? '127.0.0.1' : e.HOST}:${e.PORT}`,
+      publicBaseUrl,
       trustProxy: e.TRUST_PROXY,
       proxyHops: e.TRUST_PROXY_HOPS,
       processes: e.API_PROCESSES,
@@ -292,6 +327,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       abnLookup: { guid: e.ABN_LOOKUP_GUID, baseUrl: e.ABN_LOOKUP_BASE_URL, cacheHours: e.ABN_LOOKUP_CACHE_HOURS, timeoutMs: e.ABN_LOOKUP_TIMEOUT_MS },
     },
     credits: { chargeChecks: e.CREDITS_CHARGE_CHECKS },
+    psp: {
+      secretKey: e.PSP_SECRET_KEY,
+      webhookSecret: e.PSP_WEBHOOK_SECRET,
+      apiBaseUrl: e.PSP_API_BASE_URL,
+      webhookToleranceSeconds: e.PSP_WEBHOOK_TOLERANCE_SECONDS,
+      stripeMockPath: e.STRIPE_MOCK_PATH,
+      successUrl: e.CHECKOUT_SUCCESS_URL ?? `${publicBaseUrl}/checkout/complete?session_id={CHECKOUT_SESSION_ID}`,
+      cancelUrl: e.CHECKOUT_CANCEL_URL ?? `${publicBaseUrl}/checkout/cancelled`,
+      confirmWindowHours: e.CHECKOUT_CONFIRM_WINDOW_HOURS,
+      startDeadlineMs: e.CHECKOUT_START_DEADLINE_MS,
+    },
+    seller: { name: e.SELLER_NAME, abn: e.SELLER_ABN?.replace(/\s/g, ''), address: e.SELLER_ADDRESS, email: e.SELLER_EMAIL },
     batch: { concurrency: e.BATCH_CONCURRENCY, chunkSize: e.BATCH_CHUNK_SIZE, startDeadlineMs: e.BATCH_START_DEADLINE_MS },
     recovery: { everyMinutes: e.RECOVERY_EVERY_MINUTES, strandedAfterSeconds: e.RECOVERY_STRANDED_AFTER_SECONDS },
     webhooks: {

@@ -12,6 +12,7 @@ import { migrate } from './db/migrate';
 import { describeCli, PROJECT_ROOT, resolveTemporalCli } from './temporal/cli-binary';
 import { startDevServer, stopChild, type RunningDevServer } from './temporal/dev-server';
 import { prepareTemporal } from './temporal/prepare';
+import { resolveStripeMock, startStripeMock, type RunningStripeMock } from './tools/stripe-mock';
 import { temporalConnectionOptions } from './temporal/connection-options';
 
 const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
@@ -85,7 +86,19 @@ async function main(): Promise<void> {
   for (const line of await prepareTemporal(connection, config)) say(`Temporal ${line}`);
   await connection.close();
 
-  const childEnv = { ...process.env, TEMPORAL_ADDRESS: temporalAddress(config) };
+  // Without a payment provider key (development), checkout runs against Stripe's official mock: the
+  // real API's shapes, no real payments. Events are then sent by hand, signed with the secret printed.
+  let stripeMock: RunningStripeMock | undefined;
+  const pspEnv: Record<string, string> = {};
+  if (!config.psp.secretKey && config.env !== 'production') {
+    const binary = await resolveStripeMock({ explicitPath: config.psp.stripeMockPath, log: say });
+    if (binary) {
+      stripeMock = await startStripeMock(binary);
+      Object.assign(pspEnv, { PSP_SECRET_KEY: 'sk_test_LocalStripeMock', PSP_WEBHOOK_SECRET: 'whsec_local_stripe_mock', PSP_API_BASE_URL: stripeMock.url });
+    } else say('stripe-mock unavailable (no Go toolchain): checkout will answer 503 until PSP_SECRET_KEY is set');
+  }
+
+  const childEnv = { ...process.env, ...pspEnv, TEMPORAL_ADDRESS: temporalAddress(config) };
   const worker = startNodeProcess('src/worker.ts', childEnv);
   const api = startNodeProcess('src/server.ts', childEnv);
 
@@ -98,6 +111,7 @@ async function main(): Promise<void> {
     await stopChild(api, grace);
     await stopChild(worker, grace);
     await devServer?.stop();
+    await stripeMock?.stop();
     say('stopped');
     process.exit(exitCode);
   };
@@ -118,6 +132,7 @@ async function main(): Promise<void> {
   say(`OpenAPI        ${base}/openapi.json`);
   say(`Health         ${base}/health`);
   if (devServer) say(`Temporal UI    ${devServer.uiUrl}`);
+  if (stripeMock) say(`Payments       stripe-mock at ${stripeMock.url} (no real payments; webhook secret ${pspEnv.PSP_WEBHOOK_SECRET})`);
   say('press Ctrl-C to stop everything');
 }
 

@@ -86,3 +86,12 @@ export const webServiceCall: ActivityOptions = {
   startToCloseTimeout: '15 seconds',
   retry: { initialInterval: '500 milliseconds', backoffCoefficient: 2, maximumInterval: '4 seconds', maximumAttempts: 3 },
 };
+
+/**
+ * Granting credits a customer has paid for: retried until the database answers, with no deadline,
+ * because the money was taken and giving up would leave a paid session with no grant.
+ */
+export const paymentSettlement: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: untilBackUp,
+};

@@ -7,3 +7,4 @@ export { monitoringSweepWorkflow } from './monitoring-sweep';
 export { strandedWorkRecoveryWorkflow } from './stranded-work-recovery';
 export { registerRefreshWorkflow } from './register-refresh';
 export { abnLookupWorkflow } from './abn-lookup';
+export { checkoutWorkflow } from './checkout';

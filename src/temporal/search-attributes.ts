@@ -8,8 +8,10 @@ export const AccountIdAttribute = defineSearchAttributeKey('AccountId', SearchAt
 export const JobIdAttribute = defineSearchAttributeKey('JobId', SearchAttributeType.KEYWORD);
 export const EntityTypeAttribute = defineSearchAttributeKey('EntityType', SearchAttributeType.KEYWORD);
 export const ListSourceAttribute = defineSearchAttributeKey('ListSource', SearchAttributeType.KEYWORD);
+export const CheckoutSessionAttribute = defineSearchAttributeKey('CheckoutSessionId', SearchAttributeType.KEYWORD);
+export const CreditPackAttribute = defineSearchAttributeKey('CreditPack', SearchAttributeType.KEYWORD);
 
-export const SEARCH_ATTRIBUTES = [AccountIdAttribute, JobIdAttribute, EntityTypeAttribute, ListSourceAttribute];
+export const SEARCH_ATTRIBUTES = [AccountIdAttribute, JobIdAttribute, EntityTypeAttribute, ListSourceAttribute, CheckoutSessionAttribute, CreditPackAttribute];
 
 /** `--search-attribute Name=Type` arguments for `temporal server start-dev`. */
 export function devServerSearchAttributeArgs(): string[] {

@@ -15,4 +15,6 @@ export const workflowIds = {
   register: (source: string, at: Date = new Date()) => `register-${source}-${idTimestamp(at)}`,
   /** `abn-lookup-<abn>`: the ABN Lookup web service asked about one ABN (concurrent askers share the run). */
   abnLookup: (abn: string) => `abn-lookup-${abn}`,
+  /** `checkout-<session_id>`: one credit pack checkout, waiting for the payment provider's confirmation. */
+  checkout: (sessionId: string) => `checkout-${sessionId}`,
 } as const;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withinOneMinuteWindow } from '../helpers/clock';
 import { jsonOf, type Json } from '../helpers/http';
 import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
+import { sql } from '../../src/db/sql';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 
@@ -39,7 +40,7 @@ describe('bearer authentication', () => {
     });
 
   beforeAll(async () => {
-    app = await startTestApp(testConfig());
+    app = await startTestApp(testConfig({ SELLER_ABN: '51824753556' }));
     routes = protectedRoutes(await jsonOf(await fetch(`${app.url}/openapi.json`)));
     allScopes = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey, { plan: 'enterprise', customRequestsPerMinute: 10_000 });
   });
@@ -122,6 +123,15 @@ describe('bearer authentication', () => {
       const scanId = await newScan();
       const caseId = (await jsonOf(await api('POST', '/v1/cases', { scan_id: scanId, reviewer: 'route check' }))).case_id as string;
       const jobId = (await jsonOf(await api('POST', '/v1/scans/batch', { entities: [{ entity_type: 'person', name: 'Route Check Batch' }] }))).job_id as string;
+      // A paid checkout, so the account has a tax invoice to download.
+      const [{ invoice_number: invoiceNumber }] = (await sql<{ invoice_number: string }[]>(
+        app.deps.orm.em.fork(),
+        `insert into checkout_sessions (session_id, account_id, client_id, pack_index, credits, amount_inc_gst_cents, gst_cents, ex_gst_cents, currency,
+           checkout_url, workflow_id, status, payment_intent_id, invoice_number, expires_at, settled_at)
+         values (?, ?, ?, 0, 10, 2900, 264, 2636, 'AUD', 'https://checkout.example', 'checkout-route-check', 'paid', 'pi_route_check',
+           nextval('tax_invoice_number_seq'), now(), now()) returning invoice_number`,
+        [`cs_route_check_${randomUUID()}`, allScopes.accountId, allScopes.clientId],
+      )) as [{ invoice_number: string }];
       const enrol = async () => (await jsonOf(await api('POST', '/v1/monitoring', { scan_id: await newScan(), entity_name: 'Route Check', entity_type: 'person' }))).enrolment_id as string;
       const bodies: Record<string, unknown> = {
         'POST /v1/scans/full': { entity_type: 'person', name: 'Route Check Person' },
@@ -131,6 +141,7 @@ describe('bearer authentication', () => {
         'POST /v1/monitoring': { scan_id: scanId, entity_name: 'Route Check', entity_type: 'person' },
         'POST /v1/feeds/asic/check': { name: 'Route Check Pty Ltd' },
         'POST /v1/feeds/austrac-enforcement/check': { name: 'Route Check Pty Ltd' },
+        'POST /v1/psp/checkout': { account_id: allScopes.accountId, pack_index: 0 },
       };
       for (const route of routes) {
         const key = `${route.method} ${route.template}`;
@@ -138,6 +149,7 @@ describe('bearer authentication', () => {
           .replace('{scan_id}', scanId)
           .replace('{case_id}', caseId)
           .replace('{job_id}', jobId)
+          .replace('{invoice_id}', `INV-${invoiceNumber.padStart(6, '0')}`)
           .replace('{enrolment_id}', route.method === 'DELETE' ? await enrol() : randomUUID());
         expect(path, `${key} has a parameter this test does not know`).not.toMatch(/\{/);
         const query = key.startsWith('GET /v1/credits/') ? `?account_id=${allScopes.accountId}` : '';

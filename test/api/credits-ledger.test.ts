@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordMovement } from '../../src/modules/credits/ledger';
 import { priceOf } from '../../src/modules/credits/pricing';
+import { operatorSql } from '../helpers/operator-sql';
 import { jsonOf } from '../helpers/http';
 import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
 import { testConfig } from '../helpers/test-config';
@@ -36,10 +37,14 @@ describe('the credit ledger: append-only, idempotent, never below zero, own acco
     expect(tooMuch).toEqual({ status: 'insufficient', balance: 49 });
   });
 
-  it('refuses to change or delete a ledger row, and a balance below zero, in the database itself', async () => {
+  it('refuses to change or delete a ledger row (the service role has no right to, and the owner is refused by the trigger), and a balance below zero', async () => {
     const db = em().getConnection();
-    await expect(db.execute(`update credit_ledger set amount = 1000 where account_id = ?`, [client.accountId])).rejects.toThrow(/immutable/);
-    await expect(db.execute(`delete from credit_ledger where account_id = ?`, [client.accountId])).rejects.toThrow(/immutable/);
+    const { url, ownerUrl } = app.deps.config.db;
+    await expect(db.execute(`update credit_ledger set amount = 1000 where account_id = ?`, [client.accountId])).rejects.toThrow(/permission denied/);
+    await expect(db.execute(`delete from credit_ledger where account_id = ?`, [client.accountId])).rejects.toThrow(/permission denied/);
+    await expect(operatorSql(url, `alter table credit_ledger disable trigger user`)).rejects.toThrow(/must be owner/);
+    await expect(operatorSql(ownerUrl, `update credit_ledger set amount = 1000 where account_id = '${client.accountId}'`)).rejects.toThrow(/immutable/);
+    await expect(operatorSql(ownerUrl, `delete from credit_ledger where account_id = '${client.accountId}'`)).rejects.toThrow(/immutable/);
     await expect(db.execute(`update credit_balances set balance = -1 where account_id = ?`, [client.accountId])).rejects.toThrow(/check/);
   });
 

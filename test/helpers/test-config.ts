@@ -2,6 +2,9 @@
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../../src/config';
 
+/** The webhook signing secret tests sign provider events with (the SDK's test-header helper). */
+export const TEST_PSP_WEBHOOK_SECRET = 'whsec_test_compliance_intelligence';
+
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({
     NODE_ENV: 'test',
@@ -16,6 +19,10 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     // Every test file asks for tokens from 127.0.0.1; the per-IP limits are tested where they are set low.
     RATE_LIMIT_TOKEN_PER_IP_PER_MINUTE: '100000',
     RATE_LIMIT_TOKEN_FAILURES_PER_IP_PER_MINUTE: '100000',
+    // The payment provider is stripe-mock, reached through the official SDK's host/port/protocol options.
+    PSP_SECRET_KEY: 'sk_test_ComplianceIntelligenceTests',
+    PSP_WEBHOOK_SECRET: TEST_PSP_WEBHOOK_SECRET,
+    PSP_API_BASE_URL: inject('stripeMockUrl'),
     ...overrides,
   });
 }

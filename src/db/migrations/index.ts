@@ -22,6 +22,8 @@ import { Migration20261125060000RegisterSources } from './Migration2026112506000
 import { Migration20261125070000CreditLedger } from './Migration20261125070000-credit-ledger';
 import { Migration20261125080000RecoveryRotation } from './Migration20261125080000-recovery-rotation';
 import { Migration20261125090000CreditConsumption } from './Migration20261125090000-credit-consumption';
+import { Migration20261125100000LowCreditReference } from './Migration20261125100000-low-credit-reference';
+import { Migration20261125110000Checkout } from './Migration20261125110000-checkout';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -43,4 +45,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125070000-credit-ledger', class: Migration20261125070000CreditLedger },
   { name: 'Migration20261125080000-recovery-rotation', class: Migration20261125080000RecoveryRotation },
   { name: 'Migration20261125090000-credit-consumption', class: Migration20261125090000CreditConsumption },
+  { name: 'Migration20261125100000-low-credit-reference', class: Migration20261125100000LowCreditReference },
+  { name: 'Migration20261125110000-checkout', class: Migration20261125110000Checkout },
 ];

@@ -12,10 +12,17 @@ import { abnLookupFor } from '../../modules/trust/abn-lookup.service';
 import { feedRoutes } from './feeds/feeds.routes';
 import { pricingRoutes } from './credits/pricing.routes';
 import { creditRoutes } from './credits/credits.routes';
+import { invoiceRoutes } from './credits/invoices.routes';
+import { checkoutRoutes } from './psp/checkout.routes';
+import { pspWebhookRoutes } from './psp/psp-webhook.routes';
+import { CheckoutService } from '../../modules/checkout/checkout.service';
+import { ProviderEvents } from '../../modules/checkout/provider-events';
+import { createPspClient } from '../../modules/checkout/psp-client';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
 import { notYetAvailableRoutes } from './not-yet-available/not-yet-available.routes';
 import { BatchService } from '../../modules/batches/batch.service';
+import { LowCreditNotifier } from '../../modules/credits/low-credit';
 import { docsRoutes } from './docs/docs.routes';
 import { CaseService } from '../../modules/cases/case.service';
 import { eligibilityRoutes } from './eligibility/eligibility.routes';
@@ -33,13 +40,14 @@ export interface RouteDeps {
 
 export function allRoutes(deps: RouteDeps): AnyRoute[] {
   const { config, identity, limiter } = deps.app;
+  const lowCredit = new LowCreditNotifier(deps.app.temporal.client, config, deps.app.logger);
   return [
     ...rootRoutes(),
     ...healthRoutes(deps.probes),
     ...oauthRoutes({ config, tokens: identity.tokens, keys: identity.keys, limiter }),
     ...whoamiRoutes(),
-    ...scanRoutes(deps.app.screening.scans, config.credits.chargeChecks),
-    ...batchRoutes(new BatchService(deps.app.temporal.client, config)),
+    ...scanRoutes(deps.app.screening.scans, config.credits.chargeChecks, lowCredit),
+    ...batchRoutes(new BatchService(deps.app.temporal.client, config, {}, lowCredit)),
     ...webhookRoutes(),
     ...monitoringRoutes(config),
     ...caseRoutes(new CaseService(config.audit.anchorKey), identity.keys),
@@ -51,6 +59,9 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ...feedRoutes(),
     ...pricingRoutes(),
     ...creditRoutes(),
+    ...invoiceRoutes(config),
+    ...checkoutRoutes(new CheckoutService(createPspClient(config.psp), deps.app.temporal.client, config, deps.app.logger)),
+    ...pspWebhookRoutes(config, new ProviderEvents(deps.app.temporal.client, config, deps.app.logger, lowCredit)),
     ...notYetAvailableRoutes(),
     ...docsRoutes(deps.document),
   ];

@@ -41,15 +41,27 @@ export const PACKS = [
 
 export type PackIndex = (typeof PACKS)[number]['pack_index'];
 
+/**
+ * The manifest's `payment.free_tier` and `payment.credits` (spec: Capabilities manifest), from this
+ * table, so the manifest the agent-job work serves can never disagree with the prices we charge.
+ */
+export function manifestPaymentFields() {
+  return {
+    free_tier: { checks_per_month: FREE_CHECKS_PER_MONTH, requires_card: false },
+    credits: { never_expire: true, minimum_purchase: null, au_gst_inclusive_pricing: true },
+  };
+}
+
 /** The whole table as `GET /v1/credits/pricing` serves it. */
 export function pricingTable() {
+  const manifest = manifestPaymentFields();
   return {
     currency: 'AUD',
     amounts_in: 'cents',
     gst_rate_percent: 10,
-    gst_inclusive_pricing: true,
-    credits: { never_expire: true, minimum_purchase: null, cost: { full_scan: 1, batch_item: 1 } },
-    free_tier: { checks_per_month: FREE_CHECKS_PER_MONTH, requires_card: false },
+    gst_inclusive_pricing: manifest.credits.au_gst_inclusive_pricing,
+    credits: { never_expire: manifest.credits.never_expire, minimum_purchase: manifest.credits.minimum_purchase, cost: { full_scan: 1, batch_item: 1 } },
+    free_tier: manifest.free_tier,
     plans: PLAN_PRICES,
     packs: PACKS.map((p) => ({ ...p, cents_per_credit_inc_gst: Math.round(p.price.inc_gst_cents / p.credits) })),
   };

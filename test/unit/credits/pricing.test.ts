@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PACKS, PLAN_PRICES, priceOf, pricingTable } from '../../../src/modules/credits/pricing';
+import { manifestPaymentFields, PACKS, PLAN_PRICES, priceOf, pricingTable } from '../../../src/modules/credits/pricing';
 
 describe('the pricing table', () => {
   it('keeps inc-GST as the truth: GST is a rounded eleventh and the parts always add up', () => {
@@ -29,5 +29,13 @@ describe('the pricing table', () => {
     const perCredit = pricingTable().packs.map((p) => p.cents_per_credit_inc_gst);
     expect([...perCredit].sort((a, b) => b - a)).toEqual(perCredit); // bigger packs never cost more per credit
     expect(pricingTable().free_tier).toEqual({ checks_per_month: 10, requires_card: false });
+  });
+
+  it("gives the manifest's payment fields from the same table (spec: free tier 10 checks, no card; credits never expire, inc-GST pricing)", () => {
+    expect(manifestPaymentFields()).toEqual({
+      free_tier: { checks_per_month: 10, requires_card: false },
+      credits: { never_expire: true, minimum_purchase: null, au_gst_inclusive_pricing: true },
+    });
+    expect(pricingTable().free_tier).toEqual(manifestPaymentFields().free_tier);
   });
 });

@@ -1,0 +1,25 @@
+/** Settling a checkout session: the grant of a paid one, or the close of one that ended unpaid. */
+import { ApplicationFailure } from '@temporalio/activity';
+import { grantCheckoutCredits, UnknownCheckoutError, type ConfirmedPayment } from '../src/modules/checkout/checkout-grant';
+import { closeCheckoutSession } from '../src/modules/checkout/checkout-sessions';
+import type { ActivityDeps } from './deps';
+
+export function createCheckoutActivities(deps: ActivityDeps) {
+  return {
+    async grantCheckout(payment: ConfirmedPayment): Promise<{ entryId: string; newlyGranted: boolean }> {
+      try {
+        const { entry, newlyGranted } = await grantCheckoutCredits(deps.orm.em.fork(), payment);
+        if (newlyGranted) deps.logger.info({ sessionId: payment.sessionId, eventId: payment.eventId, credits: entry.amount }, 'checkout paid: credits granted');
+        return { entryId: entry.entry_id, newlyGranted };
+      } catch (err) {
+        if (err instanceof UnknownCheckoutError) throw ApplicationFailure.nonRetryable(err.message, 'UnknownCheckout');
+        throw err;
+      }
+    },
+    async closeCheckout(input: { sessionId: string; status: 'expired' | 'failed' }): Promise<boolean> {
+      return closeCheckoutSession(deps.orm.em.fork(), input.sessionId, input.status);
+    },
+  };
+}
+
+export type CheckoutActivities = ReturnType<typeof createCheckoutActivities>;

@@ -1,0 +1,225 @@
+/**
+ * Reading the finance reconciliation's two sides from the database: the ledger's purchase movements
+ * (keyset pages of 1,000 in created order, so memory stays bounded however long the period and a progress
+ * bar can advance page by page) and the provider's facts (the verified events in `psp_events`), then
+ * running them through the {@link Reconciler}.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import {
+  matchWindow,
+  Reconciler,
+  type LedgerMovement,
+  type Period,
+  type ProviderFact,
+  type ReconciliationSummary,
+  type ReportRow,
+} from './reconciliation';
+
+/** Movements per page: small enough to bound memory, large enough that a year is a few hundred queries. */
+export const LEDGER_PAGE_SIZE = 1_000;
+
+export interface ReconciliationScope {
+  period: Period;
+  /** Only this account's movements and facts (finance looking into one customer; tests). */
+  accountId?: string;
+}
+
+interface Window {
+  start: Date;
+  end: Date;
+}
+
+/** A grant that names a checkout; anything else granted (tests, benchmarks, allowances) is not a purchase. */
+const PURCHASE = `(l.kind = 'reversal' or (l.kind = 'grant' and (l.provider_session_id is not null or l.idempotency_key like 'grant:checkout:%')))`;
+
+const accountFilter = (column: string, accountId: string | undefined): [string, unknown[]] => (accountId ? [` and ${column} = ?`, [accountId]] : ['', []]);
+
+/** How many purchase movements the match window holds: the progress bar's total. */
+export async function countLedgerMovements(em: EntityManager, window: Window, accountId?: string): Promise<number> {
+  const [filter, params] = accountFilter('l.account_id', accountId);
+  const [row] = await sql<{ n: number }[]>(
+    em,
+    `select count(*)::int as n from credit_ledger l where l.created_at >= ? and l.created_at < ? and ${PURCHASE}${filter}`,
+    [window.start, window.end, ...params],
+  );
+  return row?.n ?? 0;
+}
+
+/** Grants of the period that are not purchases, left out of the report and counted in its summary. */
+export async function countExcludedGrants(em: EntityManager, scope: ReconciliationScope): Promise<number> {
+  const [filter, params] = accountFilter('l.account_id', scope.accountId);
+  const [row] = await sql<{ n: number }[]>(
+    em,
+    `select count(*)::int as n from credit_ledger l
+      where l.kind = 'grant' and l.created_at >= ? and l.created_at < ? and not ${PURCHASE}${filter}`,
+    [scope.period.start, scope.period.end, ...params],
+  );
+  return row?.n ?? 0;
+}
+
+type LedgerRow = Omit<LedgerMovement, 'created_at' | 'invoice_number'> & { created_at: Date | string; invoice_number: string | number | null };
+
+/**
+ * The purchase movements of the window in (created_at, id) order, a page at a time. Keyset paging (not
+ * OFFSET) keeps each page's cost flat and cannot skip or repeat a row while new movements are written.
+ */
+export async function* ledgerPages(em: EntityManager, window: Window, accountId?: string, pageSize = LEDGER_PAGE_SIZE): AsyncGenerator<LedgerMovement[]> {
+  const [filter, params] = accountFilter('l.account_id', accountId);
+  let after: { created_at: Date; id: string } | null = null;
+  for (;;) {
+    const keyset: [string, unknown[]] = after ? [' and (l.created_at, l.id) > (?, ?)', [after.created_at, after.id]] : ['', []];
+    const rows: LedgerRow[] = await sql<LedgerRow[]>(
+      em,
+      `select l.id as entry_id, l.account_id, l.kind, l.idempotency_key, l.amount, l.provider_session_id, l.provider_payment_id,
+              l.amount_inc_gst_cents, l.gst_cents, l.ex_gst_cents, l.created_at, cs.invoice_number
+         from credit_ledger l
+         left join checkout_sessions cs
+           on cs.session_id = coalesce(l.provider_session_id, case when l.idempotency_key like 'grant:checkout:%' then substr(l.idempotency_key, 16) end)
+        where l.created_at >= ? and l.created_at < ? and ${PURCHASE}${filter}${keyset[0]}
+        order by l.created_at, l.id
+        limit ?`,
+      [window.start, window.end, ...params, ...keyset[1], pageSize],
+    );
+    if (rows.length === 0) return;
+    const last = rows[rows.length - 1]!;
+    after = { created_at: new Date(last.created_at), id: last.entry_id };
+    yield rows.map((r) => ({
+      ...r,
+      created_at: new Date(r.created_at).toISOString(),
+      invoice_number: r.invoice_number === null ? null : Number(r.invoice_number),
+    }));
+    if (rows.length < pageSize) return;
+  }
+}
+
+interface EventRow {
+  event_id: string;
+  event_type: string;
+  provider_created_at: Date | string;
+  object: Record<string, unknown>;
+  session_account_id: string | null;
+  session_id: string | null;
+  invoice_number: string | number | null;
+  previously_refunded: string | number | null;
+}
+
+const idOf = (value: unknown): string | null => (typeof value === 'string' ? value : typeof (value as { id?: unknown } | null)?.id === 'string' ? (value as { id: string }).id : null);
+const centsOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+
+/** One provider event as a fact, or null for an event that reports no money moving (an unpaid completion). */
+export function factFromEvent(row: EventRow): ProviderFact | null {
+  const o = row.object;
+  const created_at = new Date(row.provider_created_at).toISOString();
+  const invoice_number = row.invoice_number === null ? null : Number(row.invoice_number);
+  const metadata = (o.metadata ?? {}) as Record<string, unknown>;
+  const account_id = row.session_account_id ?? textOf(o.client_reference_id) ?? textOf(metadata.account_id);
+  const currency = textOf(o.currency);
+  const payment_intent_id = idOf(o.payment_intent);
+  switch (row.event_type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      if (row.event_type === 'checkout.session.completed' && o.payment_status !== 'paid') return null;
+      return { kind: 'paid_session', event_id: row.event_id, created_at, account_id, session_id: String(o.id), payment_intent_id, amount_cents: centsOf(o.amount_total), currency, invoice_number };
+    case 'charge.refunded':
+      return {
+        kind: 'refund',
+        event_id: row.event_id,
+        created_at,
+        account_id,
+        charge_id: String(o.id),
+        payment_intent_id,
+        amount_refunded_cents: centsOf(o.amount_refunded) ?? 0,
+        previously_refunded_cents: row.previously_refunded === null ? 0 : Number(row.previously_refunded),
+        currency,
+        session_id: row.session_id,
+        invoice_number,
+      };
+    case 'charge.dispute.created':
+      return {
+        kind: 'dispute',
+        event_id: row.event_id,
+        created_at,
+        account_id,
+        dispute_id: String(o.id),
+        charge_id: idOf(o.charge),
+        payment_intent_id,
+        amount_cents: centsOf(o.amount) ?? 0,
+        currency,
+        session_id: row.session_id,
+        invoice_number,
+      };
+    default:
+      return null;
+  }
+}
+
+/**
+ * The provider's facts of the window: paid sessions, refunds and disputes, each with the checkout it is
+ * about (our session, found by id or by payment intent) for its account and invoice number. A refund
+ * comes with the charge's previous cumulative refund, whenever that was reported, so its own money is
+ * known.
+ */
+export async function providerFacts(em: EntityManager, window: Window, accountId?: string): Promise<ProviderFact[]> {
+  const rows = await sql<EventRow[]>(
+    em,
+    `with ev as (
+       select e.event_id, e.event_type, e.provider_created_at, e.payload -> 'data' -> 'object' as object,
+              coalesce(e.payment_intent_id, e.payload -> 'data' -> 'object' ->> 'payment_intent') as intent
+         from psp_events e
+        where e.provider_created_at >= ? and e.provider_created_at < ?
+          and e.event_type in ('checkout.session.completed', 'checkout.session.async_payment_succeeded', 'charge.refunded', 'charge.dispute.created')
+     )
+     select ev.event_id, ev.event_type, ev.provider_created_at, ev.object, cs.account_id as session_account_id, cs.session_id, cs.invoice_number,
+            case when ev.event_type = 'charge.refunded' then (
+              select max((p.payload -> 'data' -> 'object' ->> 'amount_refunded')::bigint) from psp_events p
+               where p.event_type = 'charge.refunded' and p.payload -> 'data' -> 'object' ->> 'id' = ev.object ->> 'id'
+                 and (p.payload -> 'data' -> 'object' ->> 'amount_refunded')::bigint < (ev.object ->> 'amount_refunded')::bigint
+            ) end as previously_refunded
+       from ev
+       left join lateral (
+         select s.account_id::text as account_id, s.session_id, s.invoice_number from checkout_sessions s
+          where (ev.event_type like 'checkout.session.%' and s.session_id = ev.object ->> 'id')
+             or (ev.event_type like 'charge.%' and ev.intent is not null and s.payment_intent_id = ev.intent)
+          limit 1
+       ) cs on true
+      order by ev.provider_created_at, ev.event_id`,
+    [window.start, window.end],
+  );
+  const facts = rows.map(factFromEvent).filter((fact): fact is ProviderFact => fact !== null);
+  return accountId ? facts.filter((fact) => fact.account_id === accountId) : facts;
+}
+
+export interface ReconciliationRun {
+  summary: ReconciliationSummary & { excluded_non_purchase_grants: number };
+}
+
+/**
+ * Runs the reconciliation of `scope` against the database: `onRows` receives the report rows page by
+ * page (write them out as they come), `onProgress` the movements read so far of the total.
+ */
+export async function runReconciliation(
+  em: EntityManager,
+  scope: ReconciliationScope,
+  sink: { onRows(rows: ReportRow[]): Promise<void> | void; onProgress?(done: number, total: number): void },
+): Promise<ReconciliationRun> {
+  const window = matchWindow(scope.period);
+  const [facts, total, excluded] = [
+    await providerFacts(em, window, scope.accountId),
+    await countLedgerMovements(em, window, scope.accountId),
+    await countExcludedGrants(em, scope),
+  ];
+  const reconciler = new Reconciler(scope.period, facts);
+  let done = 0;
+  sink.onProgress?.(0, total);
+  for await (const page of ledgerPages(em, window, scope.accountId)) {
+    const rows = reconciler.addLedger(page);
+    if (rows.length > 0) await sink.onRows(rows);
+    done += page.length;
+    sink.onProgress?.(done, Math.max(total, done));
+  }
+  const providerOnly = reconciler.finish();
+  if (providerOnly.length > 0) await sink.onRows(providerOnly);
+  return { summary: { ...reconciler.summary, excluded_non_purchase_grants: excluded } };
+}
