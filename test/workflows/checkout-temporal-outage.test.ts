@@ -52,8 +52,11 @@ describe('a payment confirmed while Temporal is unreachable from the API', () =>
     expect(await balance()).toBe(0);
 
     await gate.open();
-    const redelivered = await deliver(app.url, paid);
-    expect(redelivered.status).toBe(200);
+    // The provider keeps retrying; the client may need a moment to reconnect, answering 503 until then.
+    const redelivered = await eventually(async () => {
+      const res = await deliver(app.url, paid);
+      return res.status === 200 && res;
+    }, 30_000, 'a redelivery to be accepted once Temporal is reachable again');
     expect((await jsonOf(redelivered)).outcome).toBe('signalled');
     await eventually(async () => (await balance()) === 10, 30_000, 'the grant after the redelivery');
     const grants = await app.deps.orm.em.fork().getConnection().execute<{ n: number }[]>(`select count(*)::int as n from credit_ledger where kind = 'grant' and provider_session_id = ?`, [sessionId]);
