@@ -96,6 +96,12 @@ export const environmentSchema = z.object({
   CHECKOUT_CANCEL_URL: optionalString.pipe(z.url().optional()),
   CHECKOUT_CONFIRM_WINDOW_HOURS: z.coerce.number().min(0.001).default(24 * 15),
   CHECKOUT_START_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  ASK_LLM_PROVIDER: z.enum(['none', 'openai', 'anthropic']).default('none'),
+  ASK_LLM_BASE_URL: optionalString.pipe(z.url().optional()),
+  ASK_LLM_API_KEY: optionalString,
+  ASK_LLM_MODEL: optionalString,
+  ASK_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  ASK_RETRIEVAL_FLOOR: z.coerce.number().min(0).max(1).default(0.5),
   SELLER_NAME: z.string().min(1).default('Compliance Intelligence Pty Ltd'),
   SELLER_ABN: optionalString.refine((v) => v === undefined || /^\d{11}$/.test(v.replace(/\s/g, '')), 'must be an 11-digit ABN'),
   SELLER_ADDRESS: optionalString,
@@ -125,6 +131,11 @@ const productionNeedsKey = environmentSchema.superRefine((e, ctx) => {
   }
   if (e.NODE_ENV === 'production' && !e.AUDIT_ANCHOR_KEY) {
     ctx.addIssue({ code: 'custom', path: ['AUDIT_ANCHOR_KEY'], message: 'required in production' });
+  }
+  if (e.ASK_LLM_PROVIDER !== 'none') {
+    for (const key of ['ASK_LLM_BASE_URL', 'ASK_LLM_API_KEY', 'ASK_LLM_MODEL'] as const) {
+      if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required when ASK_LLM_PROVIDER is ${e.ASK_LLM_PROVIDER}` });
+    }
   }
   if (e.PSP_SECRET_KEY && !e.PSP_WEBHOOK_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['PSP_WEBHOOK_SECRET'], message: 'required with PSP_SECRET_KEY: without it no payment can ever be confirmed' });
@@ -206,6 +217,14 @@ export interface AppConfig {
     cancelUrl: string;
     confirmWindowHours: number;
     startDeadlineMs: number;
+  };
+  /**
+   * The compliance Q&A: extractive unless a language model is configured; `retrievalFloor` is the
+   * share of the question a passage must cover before we answer from it at all.
+   */
+  ask: {
+    llm: { provider: 'openai' | 'anthropic'; baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
+    retrievalFloor: number;
   };
   /** Who issues tax invoices: without an ABN no tax invoice can be issued (the route says so). */
   seller: { name: string; abn: string | undefined; address: string | undefined; email: string | undefined };
@@ -337,6 +356,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       cancelUrl: e.CHECKOUT_CANCEL_URL ?? `${publicBaseUrl}/checkout/cancelled`,
       confirmWindowHours: e.CHECKOUT_CONFIRM_WINDOW_HOURS,
       startDeadlineMs: e.CHECKOUT_START_DEADLINE_MS,
+    },
+    ask: {
+      llm:
+        e.ASK_LLM_PROVIDER === 'none'
+          ? null
+          : { provider: e.ASK_LLM_PROVIDER, baseUrl: e.ASK_LLM_BASE_URL!, apiKey: e.ASK_LLM_API_KEY!, model: e.ASK_LLM_MODEL!, timeoutMs: e.ASK_LLM_TIMEOUT_MS },
+      retrievalFloor: e.ASK_RETRIEVAL_FLOOR,
     },
     seller: { name: e.SELLER_NAME, abn: e.SELLER_ABN?.replace(/\s/g, ''), address: e.SELLER_ADDRESS, email: e.SELLER_EMAIL },
     batch: { concurrency: e.BATCH_CONCURRENCY, chunkSize: e.BATCH_CHUNK_SIZE, startDeadlineMs: e.BATCH_START_DEADLINE_MS },

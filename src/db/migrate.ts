@@ -3,10 +3,12 @@
  * Safe to run on every start; it is what `npm start` runs first.
  */
 import { Client } from 'pg';
-import { MikroORM } from '@mikro-orm/postgresql';
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { loadConfigOrExit, type AppConfig } from '../config';
 import { createLogger } from '../logger';
 import { createOrmOptions } from './mikro-orm.config';
+import { readKnowledgeBase } from '../modules/ask/knowledge-files';
+import { syncKnowledgeBase, type SyncResult } from '../modules/ask/knowledge-store';
 
 /** Creates the database named in the URL if missing (connecting to the server's `postgres` database). */
 export async function ensureDatabase(url: string): Promise<boolean> {
@@ -28,16 +30,19 @@ export async function ensureDatabase(url: string): Promise<boolean> {
 }
 
 /**
- * Ensures the database and applies every pending migration as the owner (`ownerUrl` when given: the
- * running service's own role may not change the schema); returns the names applied.
+ * Ensures the database, applies every pending migration as the owner (`ownerUrl` when given: the
+ * running service's own role may not change the schema), and syncs the Q&A knowledge base from
+ * `knowledge/`; returns the names applied and what the sync changed.
  */
-export async function migrate(db: Pick<AppConfig['db'], 'url' | 'poolMax'> & { ownerUrl?: string }): Promise<{ created: boolean; applied: string[] }> {
+export async function migrate(db: Pick<AppConfig['db'], 'url' | 'poolMax'> & { ownerUrl?: string }): Promise<{ created: boolean; applied: string[]; knowledge: SyncResult }> {
   const url = db.ownerUrl ?? db.url;
   const created = await ensureDatabase(url);
   const orm = await MikroORM.init(createOrmOptions({ url, poolMax: db.poolMax }, { pool: { min: 0, max: 2 } }));
   try {
     const applied = await orm.getMigrator().up();
-    return { created, applied: applied.map((m) => m.name) };
+    // Reference data the repository holds, synced on every migrate like the schema itself.
+    const knowledge = await syncKnowledgeBase(orm.em.fork() as EntityManager, readKnowledgeBase());
+    return { created, applied: applied.map((m) => m.name), knowledge };
   } finally {
     await orm.close(true);
   }

@@ -70,7 +70,6 @@ describe('capabilities not built yet', () => {
   it.each([
     ['POST', '/acp/jobs', /agent-job interface/],
     ['POST', '/v1/acp/jobs', /agent-job interface/],
-    ['POST', '/v1/ask', /Q&A/],
   ])('%s %s answers 501 saying so, not a fake answer', async (method, path, detail) => {
     const res = await fetch(`${app.url}${path}`, { method });
     expect(res.status).toBe(501);

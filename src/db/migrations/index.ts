@@ -24,6 +24,7 @@ import { Migration20261125080000RecoveryRotation } from './Migration202611250800
 import { Migration20261125090000CreditConsumption } from './Migration20261125090000-credit-consumption';
 import { Migration20261125100000LowCreditReference } from './Migration20261125100000-low-credit-reference';
 import { Migration20261125110000Checkout } from './Migration20261125110000-checkout';
+import { Migration20261125120000KnowledgeBase } from './Migration20261125120000-knowledge-base';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -47,4 +48,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125090000-credit-consumption', class: Migration20261125090000CreditConsumption },
   { name: 'Migration20261125100000-low-credit-reference', class: Migration20261125100000LowCreditReference },
   { name: 'Migration20261125110000-checkout', class: Migration20261125110000Checkout },
+  { name: 'Migration20261125120000-knowledge-base', class: Migration20261125120000KnowledgeBase },
 ];

@@ -26,6 +26,8 @@ import { LowCreditNotifier } from '../../modules/credits/low-credit';
 import { docsRoutes } from './docs/docs.routes';
 import { CaseService } from '../../modules/cases/case.service';
 import { eligibilityRoutes } from './eligibility/eligibility.routes';
+import { askRoutes } from './ask/ask.routes';
+import { AskService } from '../../modules/ask/ask.service';
 import { healthRoutes } from './health/health.routes';
 import { oauthRoutes } from './oauth/oauth.routes';
 import { rootRoutes } from './root/root.routes';
@@ -52,6 +54,7 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ...monitoringRoutes(config),
     ...caseRoutes(new CaseService(config.audit.anchorKey), identity.keys),
     ...eligibilityRoutes(),
+    ...askRoutes(new AskService(config.ask, deps.app.logger)),
     ...methodologyRoutes(),
     ...trustScoreRoutes(
       new TrustScoreService(deps.app.screening.scans, deps.app.redis, config.redis.keyPrefix, deps.app.logger, abnLookupFor(config, deps.app.temporal.client, deps.app.logger)),

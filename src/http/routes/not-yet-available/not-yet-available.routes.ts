@@ -8,7 +8,6 @@ import { defineRoute, type AnyRoute } from '../../route';
 import { ErrorBody } from '../../schemas/common.schema';
 
 const PENDING: { method: 'get' | 'post'; path: string; capability: string }[] = [
-  { method: 'post', path: '/v1/ask', capability: 'Compliance Q&A' },
   { method: 'post', path: '/v1/newsletter/subscribe', capability: 'The newsletter sign-up' },
   { method: 'post', path: '/acp/jobs', capability: 'The agent-job interface (ACP)' },
   { method: 'get', path: '/acp/jobs/{acp_job_id}', capability: 'The agent-job interface (ACP)' },

@@ -1,0 +1,66 @@
+/**
+ * The default answer: sentences taken verbatim from the best passages, so every sentence of an answer
+ * can be traced to the passage it came from and that passage is cited. Nothing is paraphrased and
+ * nothing is added. Each passage's sentences are scored by the rarity-weighted question lexemes they
+ * hold; the best passage gives its two best sentences, the runners-up one each when it adds something.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import type { Retrieval, RetrievedPassage } from './retrieval';
+
+export interface Citation {
+  url: string;
+  title: string | null;
+}
+
+export interface Draft {
+  answer: string;
+  citations: Citation[];
+  /** The passages each sentence came from, by id, in answer order. */
+  sentencesFrom: string[];
+}
+
+const segmenter = new Intl.Segmenter('en-AU', { granularity: 'sentence' });
+
+/** A passage's sentences, trimmed, as the Unicode sentence rules split them. */
+export function splitSentences(text: string): string[] {
+  return [...segmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s.length > 0);
+}
+
+/** The passages worth answering from: the best, and close runners-up (at most three). */
+export function answeringPassages(passages: RetrievedPassage[]): RetrievedPassage[] {
+  const best = passages[0];
+  if (!best) return [];
+  return passages.filter((p) => p.score >= best.score * 0.8).slice(0, 3);
+}
+
+/** Cites each page once, in the order the answer first uses it. */
+export function citationsOf(passages: Pick<RetrievedPassage, 'url' | 'sourceTitle'>[]): Citation[] {
+  const seen = new Map<string, Citation>();
+  for (const p of passages) if (!seen.has(p.url)) seen.set(p.url, { url: p.url, title: p.sourceTitle });
+  return [...seen.values()];
+}
+
+export async function composeExtractive(em: EntityManager, retrieval: Retrieval, chosen: RetrievedPassage[]): Promise<Draft> {
+  const sentences = chosen.flatMap((p, passageIndex) => splitSentences(p.body).map((text, index) => ({ passageIndex, index, text })));
+  const lexemeRows = await sql<{ i: number; lexemes: string[] }[]>(
+    em,
+    `select (t.i - 1)::int as i, tsvector_to_array(to_tsvector('english', t.s)) as lexemes from unnest(?::text[]) with ordinality as t(s, i)`,
+    [sentences.map((s) => s.text)],
+  );
+  const weight = new Map(retrieval.lexemes.map((l) => [l.lexeme, l.weight]));
+  const scored = sentences.map((s, i) => ({ ...s, score: (lexemeRows[i]?.lexemes ?? []).reduce((sum, l) => sum + (weight.get(l) ?? 0), 0) }));
+
+  const picked: typeof scored = [];
+  const byScore = (a: { score: number; index: number }, b: { score: number; index: number }) => b.score - a.score || a.index - b.index;
+  const lead = scored.filter((s) => s.passageIndex === 0).sort(byScore);
+  picked.push(...lead.slice(0, lead[0] && lead[0].score > 0 ? 2 : 1).filter((s, n) => n === 0 || s.score > 0));
+  const bar = (lead[0]?.score ?? 0) * 0.6;
+  for (let p = 1; p < chosen.length; p++) {
+    const best = scored.filter((s) => s.passageIndex === p).sort(byScore)[0];
+    if (best && best.score > 0 && best.score >= bar && !picked.some((s) => s.text === best.text)) picked.push(best);
+  }
+  picked.sort((a, b) => a.passageIndex - b.passageIndex || a.index - b.index);
+  const used = [...new Set(picked.map((s) => s.passageIndex))].map((i) => chosen[i]!);
+  return { answer: picked.map((s) => s.text).join(' '), citations: citationsOf(used), sentencesFrom: picked.map((s) => chosen[s.passageIndex]!.id) };
+}

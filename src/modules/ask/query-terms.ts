@@ -1,0 +1,71 @@
+/**
+ * What a question asks about, in the words the passages use. Compliance questions are full of
+ * acronyms (SMR, TTR, IFTI, AML/CTF, T2, DNFBP, ABN, ACN, AFSL) and their spelled-out forms; the
+ * knowledge base uses both, but not always in the same passage. Each side is expanded to the other
+ * before searching, so "When is an SMR due?" and "deadline for suspicious matter reports" meet.
+ */
+
+/** Acronym (lowercase, as typed) → the words it stands for, and vice versa through {@link expandQuestion}. */
+export const SYNONYMS: Record<string, string[]> = {
+  smr: ['suspicious matter report'],
+  smrs: ['suspicious matter report'],
+  ttr: ['threshold transaction report'],
+  ttrs: ['threshold transaction report'],
+  ifti: ['international funds transfer instruction'],
+  iftis: ['international funds transfer instruction'],
+  'aml/ctf': ['anti-money laundering', 'counter-terrorism financing'],
+  amlctf: ['anti-money laundering', 'counter-terrorism financing'],
+  aml: ['anti-money laundering'],
+  ctf: ['counter-terrorism financing'],
+  t2: ['tranche 2'],
+  dnfbp: ['designated non-financial businesses and professions', 'tranche 2'],
+  dnfbps: ['designated non-financial businesses and professions', 'tranche 2'],
+  abn: ['australian business number'],
+  acn: ['australian company number'],
+  afsl: ['australian financial services licence'],
+  afs: ['australian financial services'],
+  acl: ['australian credit licence'],
+  cdd: ['customer due diligence'],
+  ecdd: ['enhanced customer due diligence'],
+  kyc: ['know your customer', 'customer due diligence'],
+  pep: ['politically exposed person'],
+  peps: ['politically exposed person'],
+  gst: ['goods and services tax'],
+  bas: ['business activity statement'],
+  tpar: ['taxable payments annual report'],
+  payg: ['pay as you go withholding'],
+  stp: ['single touch payroll'],
+  ppsr: ['personal property securities register'],
+  ppsa: ['personal property securities act'],
+  aso: ['australian sanctions office'],
+  dfat: ['department of foreign affairs and trade', 'sanctions'],
+  ato: ['australian taxation office'],
+  asic: ['australian securities and investments commission'],
+  austrac: ['australian transaction reports and analysis centre'],
+  abr: ['australian business register'],
+  qbcc: ['queensland building and construction commission'],
+  vba: ['victorian building authority'],
+  nes: ['national employment standards'],
+  fwo: ['fair work ombudsman'],
+  'director id': ['director identification number'],
+  ml: ['money laundering'],
+  tf: ['terrorism financing'],
+};
+
+/** Spelled-out phrase (lowercase) → acronym, built from {@link SYNONYMS}. */
+const PHRASES = new Map<string, string>();
+for (const [acronym, phrases] of Object.entries(SYNONYMS)) for (const phrase of phrases) if (!PHRASES.has(phrase)) PHRASES.set(phrase, acronym);
+
+/** The question with each acronym's expansion and each known phrase's acronym appended (never removed). */
+export function expandQuestion(question: string): string {
+  const lower = question.toLowerCase();
+  const extra = new Set<string>();
+  for (const token of lower.match(/[a-z0-9]+(?:\/[a-z0-9]+)?/g) ?? []) {
+    for (const expansion of SYNONYMS[token] ?? []) extra.add(expansion);
+  }
+  if (/\bdirector id\b/.test(lower)) SYNONYMS['director id']!.forEach((e) => extra.add(e));
+  for (const [phrase, acronym] of PHRASES) {
+    if (lower.includes(phrase)) extra.add(acronym);
+  }
+  return extra.size ? `${question} ${[...extra].join(' ')}` : question;
+}

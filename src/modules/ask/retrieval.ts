@@ -1,0 +1,168 @@
+/**
+ * Finding the passages a question is about, in PostgreSQL. The question (expanded with acronyms and
+ * their spelled-out forms) becomes its English lexemes, OR-joined: `websearch_to_tsquery` would AND
+ * every word and find nothing for a natural question. Passages are ranked by `ts_rank_cd` over the
+ * weighted vector (title and keywords count most), and each candidate also gets its coverage: the share
+ * of the question's information (each lexeme weighted by how rare it is in the knowledge base, so
+ * "report" or "business" say little and "IFTI" says a lot) that the passage contains. Coverage is what
+ * decides whether we know the answer at all. When no lexeme matches (misspellings), trigram similarity
+ * against titles and keywords is the fallback.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import type { Domain, KnowledgePassage } from './knowledge-files';
+import { expandQuestion, SYNONYMS } from './query-terms';
+
+export type Freshness = 'day' | 'week' | 'month' | 'year';
+
+export interface RetrievalRequest {
+  question: string;
+  context: string | null;
+  freshness: Freshness;
+}
+
+/** A stored passage as retrieval found it, with how well it matches. */
+export interface RetrievedPassage extends Pick<KnowledgePassage, 'id' | 'domain' | 'title' | 'url' | 'sourceTitle' | 'checkedOn' | 'body'> {
+  rank: number;
+  /** Share (0–1) of the question's rarity-weighted lexemes the passage contains. */
+  coverage: number;
+  score: number;
+  via: 'full_text' | 'trigram';
+}
+
+export interface Retrieval {
+  passages: RetrievedPassage[];
+  /** The question's lexemes with their weight (inverse document frequency). */
+  lexemes: { lexeme: string; weight: number }[];
+  /** Domains the context named, when it narrowed the search. */
+  narrowedTo: Domain[] | null;
+}
+
+const DOMAIN_NAMES: [RegExp, Domain[]][] = [
+  [/\baustrac\b|\baml\b|\bctf\b|money laundering|tranche 2/i, ['austrac']],
+  [/\basic\b|\bdirectors?\b|\bafsl?\b|credit licen[cs]e/i, ['asic']],
+  [/\babr\b|\babn\b|business register/i, ['abr']],
+  [/\bdfat\b|sanction/i, ['dfat']],
+  [/\bato\b|\bgst\b|\bbas\b|\btax\b/i, ['ato']],
+  [/fair work|\bemployees?\b|pay ?slips?|\bwages?\b/i, ['fair_work']],
+  [/\bppsr\b|security interest/i, ['ppsr']],
+  [/new south wales|\bnsw\b/i, ['trades_nsw']],
+  [/victoria|\bvic\b/i, ['trades_vic']],
+  [/queensland|\bqld\b|\bqbcc\b/i, ['trades_qld']],
+];
+
+/** The domains a caller's context names ("we are a NSW builder" → trades_nsw), or null for all. */
+export function domainsNamedIn(context: string | null): Domain[] | null {
+  if (!context) return null;
+  const named = new Set(DOMAIN_NAMES.filter(([pattern]) => pattern.test(context)).flatMap(([, domains]) => domains));
+  return named.size ? [...named] : null;
+}
+
+/** How old a passage's check may be, measured back from the knowledge base's latest review. */
+const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, year: 366 };
+
+const CANDIDATES = 12;
+
+/** The best passages for the request, best first, with their rank, coverage and score. */
+export async function retrieve(em: EntityManager, request: RetrievalRequest): Promise<Retrieval> {
+  const expanded = expandQuestion(request.question);
+  const narrowedTo = domainsNamedIn(request.context);
+  const contextText = request.context ? expandQuestion(request.context) : '';
+  const rows = await sql<(Omit<RetrievedPassage, 'coverage' | 'score' | 'via' | 'domain' | 'checkedOn'> & { domain: Domain; checked_on: Date | string; lexemes: string[]; context_rank: number; via: 'full_text' | 'trigram' })[]>(
+    em,
+    `with q as (
+       select coalesce(array_agg(distinct lexeme), '{}') as lexemes from unnest(to_tsvector('english', ?)) as t(lexeme)
+     ), tq as (
+       select case when cardinality(lexemes) = 0 then null else array_to_string(array(select quote_literal(l) from unnest(lexemes) l), ' | ')::tsquery end as query from q
+     ), ctx as (
+       select case when ? = '' then null else array_to_string(array(select distinct quote_literal(lexeme) from unnest(to_tsvector('english', ?))), ' | ')::tsquery end as query
+     ), pool as (
+       select * from knowledge_passages
+        where checked_on >= (select max(checked_on) from knowledge_passages) - ?::int
+          and (?::text[] is null or domain = any(?::text[]))
+     ), ranked as (
+       select p.*, ts_rank_cd(p.search, tq.query, 32) as rank, 'full_text' as via from pool p, tq where tq.query is not null and p.search @@ tq.query
+       order by rank desc limit ${CANDIDATES}
+     ), fallback as (
+       select p.*, greatest(word_similarity(p.title, ?), word_similarity(p.keywords_text, ?)) * 0.1 as rank, 'trigram' as via from pool p
+        where not exists (select 1 from ranked) and (p.title <% ? or p.keywords_text <% ?)
+       order by rank desc limit ${CANDIDATES}
+     )
+     select c.id, c.domain, c.title, c.url, c.source_title as "sourceTitle", c.checked_on, c.body, c.rank, c.via,
+            tsvector_to_array(c.search) as lexemes,
+            coalesce(ts_rank_cd(c.search, (select query from ctx), 32), 0) as context_rank
+       from (select * from ranked union all select * from fallback) c`,
+    [
+      expanded,
+      contextText,
+      contextText,
+      FRESHNESS_DAYS[request.freshness],
+      narrowedTo,
+      narrowedTo,
+      request.question,
+      request.question,
+      request.question,
+      request.question,
+    ],
+  );
+  const concepts = await questionConcepts(em, request.question);
+  const weights = await lexemeWeights(em, concepts.map((c) => c.lexeme));
+  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  const passages = rows
+    .map((row): RetrievedPassage => {
+      const present = new Set(row.lexemes);
+      // A concept is covered by its own lexeme, or (an acronym) by every lexeme of one of its expansions.
+      const covered = weights.reduce((sum, w, i) => sum + (present.has(w.lexeme) || concepts[i]!.alternatives.some((alt) => alt.every((l) => present.has(l))) ? w.weight : 0), 0);
+      const coverage = row.via === 'trigram' ? Math.min(1, row.rank * 10) : total > 0 ? covered / total : 0;
+      const score = coverage + 0.5 * Number(row.rank) + 0.2 * Number(row.context_rank);
+      const { lexemes: _l, context_rank: _c, checked_on, ...rest } = row;
+      return { ...rest, rank: Number(row.rank), checkedOn: new Date(checked_on).toISOString().slice(0, 10), coverage, score };
+    })
+    .sort((a, b) => b.score - a.score);
+  return { passages, lexemes: weights, narrowedTo };
+}
+
+/**
+ * The question's own lexemes (what coverage is measured over: expansions must not inflate it), each
+ * with the lexemes of its spelled-out forms when it is an acronym.
+ */
+async function questionConcepts(em: EntityManager, question: string): Promise<{ lexeme: string; alternatives: string[][] }[]> {
+  const rows = await sql<{ token: string; lexeme: string | null }[]>(
+    em,
+    `select t.token, (select string_agg(lexeme, ' ') from unnest(to_tsvector('english', t.token))) as lexeme
+       from unnest(?::text[]) as t(token)`,
+    [[...new Set(question.toLowerCase().match(/[a-z0-9]+(?:\/[a-z0-9]+)?/g) ?? [])]],
+  );
+  const expansions = [...new Set(rows.flatMap((r) => SYNONYMS[r.token] ?? []))];
+  const expansionLexemes = new Map<string, string[]>();
+  if (expansions.length) {
+    const expanded = await sql<{ phrase: string; lexemes: string[] }[]>(
+      em,
+      `select p as phrase, coalesce(array(select lexeme from unnest(to_tsvector('english', p))), '{}') as lexemes from unnest(?::text[]) as p`,
+      [expansions],
+    );
+    for (const e of expanded) expansionLexemes.set(e.phrase, e.lexemes);
+  }
+  const concepts = new Map<string, string[][]>();
+  for (const row of rows) {
+    if (!row.lexeme) continue; // a stop word
+    for (const lexeme of row.lexeme.split(' ')) {
+      const alternatives = (SYNONYMS[row.token] ?? []).map((phrase) => expansionLexemes.get(phrase) ?? []).filter((a) => a.length > 0);
+      concepts.set(lexeme, [...(concepts.get(lexeme) ?? []), ...alternatives]);
+    }
+  }
+  return [...concepts].map(([lexeme, alternatives]) => ({ lexeme, alternatives }));
+}
+
+/** Inverse document frequency of each lexeme in the knowledge base (absent lexemes weigh the most). */
+async function lexemeWeights(em: EntityManager, lexemes: string[]): Promise<{ lexeme: string; weight: number }[]> {
+  if (lexemes.length === 0) return [];
+  const rows = await sql<{ lexeme: string; df: number; n: number }[]>(
+    em,
+    `select l as lexeme, (select count(*)::int from knowledge_passages p where p.search @@ quote_literal(l)::tsquery) as df,
+            (select count(*)::int from knowledge_passages) as n
+       from unnest(?::text[]) as l`,
+    [lexemes],
+  );
+  return rows.map((r) => ({ lexeme: r.lexeme, weight: Math.log((r.n + 1) / (r.df + 0.5)) }));
+}

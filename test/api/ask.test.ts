@@ -1,0 +1,132 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { splitSentences } from '../../src/modules/ask/extractive-answer';
+import { withinOneMinuteWindow } from '../helpers/clock';
+import { jsonOf, type Json } from '../helpers/http';
+import { startLlmServer, type LlmServer } from '../helpers/llm-server';
+import { testConfig } from '../helpers/test-config';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+const IN_SCOPE = [
+  'How long do I have to send AUSTRAC a suspicious matter report?',
+  'Do I need to register for GST if my turnover is under $75,000?',
+  'What must a pay slip show and when do I have to give it?',
+  'Can a disqualified person keep acting as a company director?',
+  'How do I check whether someone is on the Australian sanctions list?',
+];
+
+const OUT_OF_SCOPE = ['What is a good recipe for banana bread?', 'Who won the 2018 FIFA World Cup final?', 'How do I renew a United States passport?'];
+
+describe('POST /v1/ask', () => {
+  let app: TestApp;
+  const ask = (body: Json, target = app) => fetch(`${target.url}/v1/ask`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const passagesAt = async (url: string) =>
+    (await app.deps.orm.em.fork().getConnection().execute<{ body: string }[]>('select body from knowledge_passages where url = ?', [url])).map((r) => r.body);
+
+  beforeAll(async () => {
+    app = await startTestApp(testConfig({ RATE_LIMIT_ASK_PER_MINUTE: '1000' }));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it.each(IN_SCOPE)('answers %j with sentences each taken from a passage it cites', async (question) => {
+    const res = await ask({ question });
+    expect(res.status).toBe(200);
+    const body = await jsonOf(res);
+    expect(body).toMatchObject({ question, disclaimer: expect.stringMatching(/not legal, tax or financial advice/), queried_at: expect.any(String) });
+    expect(body.citations.length).toBeGreaterThan(0);
+    const cited = (await Promise.all(body.citations.map((c: { url: string }) => passagesAt(c.url)))).flat();
+    for (const sentence of splitSentences(body.answer)) {
+      expect(cited.some((passage) => passage.includes(sentence)), `"${sentence}" is a span of a cited passage`).toBe(true);
+    }
+    expect(body.token_usage).toMatchObject({ prompt_tokens: 0, completion_tokens: 0, total_tokens: 0 });
+  });
+
+  it.each(OUT_OF_SCOPE)('says plainly it cannot answer %j and cites nothing', async (question) => {
+    const body = await jsonOf(await ask({ question }));
+    expect(body.citations).toEqual([]);
+    expect(body.answer).toMatch(/^I can't answer that from the official sources/);
+    expect(body.disclaimer).toBeTruthy();
+  });
+
+  it('refuses bad input with 422 in the spec shape', async () => {
+    for (const bad of [
+      { question: 'Why?' },
+      { question: 'x'.repeat(2_001) },
+      { question: 'What is an IFTI report?', context: 'y'.repeat(4_001) },
+      { question: 'What is an IFTI report?', freshness: 'hour' },
+      { context: 'no question' },
+    ]) {
+      const res = await ask(bad);
+      expect(res.status, JSON.stringify(bad).slice(0, 60)).toBe(422);
+      expect((await jsonOf(res)).detail).toEqual(expect.anything());
+    }
+  });
+
+  it('narrows retrieval to the agencies the context names', async () => {
+    const body = await jsonOf(await ask({ question: 'How do I check that a builder is licensed?', context: 'I am a builder in Queensland' }));
+    expect(body.citations.length).toBeGreaterThan(0);
+    for (const c of body.citations) expect(c.url).toMatch(/qld\.gov\.au/);
+  });
+
+  it('limits each IP to the configured requests a minute, then answers 429 with Retry-After', async () => {
+    // Its own key prefix: the other tests' requests from 127.0.0.1 this minute must not count here.
+    const limited = await startTestApp(testConfig({ RATE_LIMIT_ASK_PER_MINUTE: '3', REDIS_KEY_PREFIX: `test:ask-limit:${randomUUID()}:` }));
+    try {
+      await withinOneMinuteWindow();
+      for (let i = 0; i < 3; i++) expect((await ask({ question: 'What is a TTR?' }, limited)).status).toBe(200);
+      const refused = await ask({ question: 'What is a TTR?' }, limited);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect((await jsonOf(refused)).detail).toMatch(/limit/i);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  describe('with a language model configured', () => {
+    let llm: LlmServer;
+    beforeAll(async () => {
+      llm = await startLlmServer();
+    });
+    afterAll(async () => {
+      await llm?.close();
+    });
+    const withModel = (provider: 'openai' | 'anthropic') =>
+      startTestApp(testConfig({ ASK_LLM_PROVIDER: provider, ASK_LLM_BASE_URL: provider === 'openai' ? `${llm.url}/v1` : llm.url, ASK_LLM_API_KEY: 'test-key', ASK_LLM_MODEL: 'test-model' }));
+
+    it.each(['openai', 'anthropic'] as const)('returns the %s answer when every sentence cites a passage it was given, with the provider token counts', async (provider) => {
+      const modelApp = await withModel(provider);
+      try {
+        llm.reply = () => 'You must report within three business days [1]. Terrorism financing matters are due within 24 hours [1].';
+        const body = await jsonOf(await ask({ question: IN_SCOPE[0] }, modelApp));
+        expect(body.answer).toMatch(/\[1\]/);
+        expect(body.citations.length).toBeGreaterThan(0);
+        expect(body.token_usage).toEqual(provider === 'openai' ? { prompt_tokens: 812, completion_tokens: 64, total_tokens: 876 } : { input_tokens: 790, output_tokens: 58 });
+        const request = llm.requests.at(-1)!;
+        expect(request.path).toBe(provider === 'openai' ? '/v1/chat/completions' : '/v1/messages');
+        expect(JSON.stringify(request.body)).toContain('[1] ');
+        expect(provider === 'openai' ? request.headers.authorization : request.headers['x-api-key']).toBe(provider === 'openai' ? 'Bearer test-key' : 'test-key');
+      } finally {
+        await modelApp.close();
+      }
+    });
+
+    it('refuses a generated answer whose sentence cites nothing or a passage it was not given, and answers extractively', async () => {
+      const modelApp = await withModel('openai');
+      try {
+        for (const reply of ['You must report within three business days. No citation here.', 'Report it within three days [9].']) {
+          llm.reply = () => reply;
+          const body = await jsonOf(await ask({ question: IN_SCOPE[0] }, modelApp));
+          expect(body.answer).not.toBe(reply);
+          expect(body.token_usage).toMatchObject({ generated_answer_refused: 1, prompt_tokens: 812 });
+          const cited = (await Promise.all(body.citations.map((c: { url: string }) => passagesAt(c.url)))).flat();
+          for (const sentence of splitSentences(body.answer)) expect(cited.some((p) => p.includes(sentence))).toBe(true);
+        }
+      } finally {
+        await modelApp.close();
+      }
+    });
+  });
+});

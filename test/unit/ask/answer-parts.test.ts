@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { answeringPassages, citationsOf, splitSentences } from '../../../src/modules/ask/extractive-answer';
+import { checkGeneratedAnswer } from '../../../src/modules/ask/generated-answer';
+import { expandQuestion } from '../../../src/modules/ask/query-terms';
+import { domainsNamedIn, type RetrievedPassage } from '../../../src/modules/ask/retrieval';
+
+const passage = (id: string, url: string, score = 1): RetrievedPassage => ({
+  id,
+  domain: 'austrac',
+  title: id,
+  url,
+  sourceTitle: `Page ${id}`,
+  checkedOn: '2026-11-25',
+  body: 'One sentence. Another one.',
+  rank: 0.1,
+  coverage: score,
+  score,
+  via: 'full_text',
+});
+
+describe('acronym and synonym expansion', () => {
+  it('adds the spelled-out form of an acronym, and the acronym of a spelled-out phrase, keeping the question', () => {
+    expect(expandQuestion('When is an SMR due?')).toBe('When is an SMR due? suspicious matter report');
+    expect(expandQuestion('deadline for a threshold transaction report')).toMatch(/ ttr$/);
+    expect(expandQuestion('Does AML/CTF apply to T2 firms?')).toContain('tranche 2');
+    expect(expandQuestion('What is a good cake?')).toBe('What is a good cake?');
+  });
+});
+
+describe('sentences and citations', () => {
+  it('splits by sentence and keeps each verbatim', () => {
+    expect(splitSentences('A reporting entity must report. Section 41 applies within 3 business days. Done!')).toEqual([
+      'A reporting entity must report.',
+      'Section 41 applies within 3 business days.',
+      'Done!',
+    ]);
+  });
+
+  it('cites each page once, in first-use order, and answers from the best passage and close runners-up only', () => {
+    expect(citationsOf([passage('a', 'https://x.gov.au/1'), passage('b', 'https://x.gov.au/2'), passage('c', 'https://x.gov.au/1')])).toEqual([
+      { url: 'https://x.gov.au/1', title: 'Page a' },
+      { url: 'https://x.gov.au/2', title: 'Page b' },
+    ]);
+    expect(answeringPassages([passage('a', 'u1', 1), passage('b', 'u2', 0.9), passage('c', 'u3', 0.5), passage('d', 'u4', 0.95), passage('e', 'u5', 0.85)]).map((p) => p.id)).toEqual(['a', 'b', 'd']);
+  });
+});
+
+describe('the citation check on a generated answer', () => {
+  const given = [passage('a', 'https://x.gov.au/1'), passage('b', 'https://x.gov.au/2')];
+
+  it('accepts an answer whose every sentence cites a given passage, renumbering markers to the citations', () => {
+    expect(checkGeneratedAnswer('Report within three days [2]. Keep records for seven years [1][2].', given)).toEqual({
+      ok: true,
+      answer: 'Report within three days [1]. Keep records for seven years [2][1].',
+      citations: [
+        { url: 'https://x.gov.au/2', title: 'Page b' },
+        { url: 'https://x.gov.au/1', title: 'Page a' },
+      ],
+    });
+  });
+
+  it('refuses a sentence without a marker, a marker for a passage not given, and the refusal token', () => {
+    expect(checkGeneratedAnswer('Report within three days [1]. Then relax.', given)).toMatchObject({ ok: false, reason: expect.stringMatching(/cites no passage/) });
+    expect(checkGeneratedAnswer('Report within three days [3].', given)).toMatchObject({ ok: false, reason: expect.stringMatching(/passage 3/) });
+    expect(checkGeneratedAnswer('NOT_IN_SOURCES', given)).toMatchObject({ ok: false });
+  });
+});
+
+describe('context narrowing', () => {
+  it('names the agencies a context mentions, or none', () => {
+    expect(domainsNamedIn('I am a builder in Queensland')).toEqual(['trades_qld']);
+    expect(domainsNamedIn('We are a real estate agency worried about money laundering')).toEqual(['austrac']);
+    expect(domainsNamedIn('just curious')).toBeNull();
+    expect(domainsNamedIn(null)).toBeNull();
+  });
+});
