@@ -102,6 +102,7 @@ export const environmentSchema = z.object({
   ASK_LLM_MODEL: optionalString,
   ASK_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   ASK_RETRIEVAL_FLOOR: z.coerce.number().min(0).max(1).default(0.5),
+  ASK_DOMAIN_TERM_FLOOR: z.coerce.number().min(0).max(1).default(0.15),
   SELLER_NAME: z.string().min(1).default('Compliance Intelligence Pty Ltd'),
   SELLER_ABN: optionalString.refine((v) => v === undefined || /^\d{11}$/.test(v.replace(/\s/g, '')), 'must be an 11-digit ABN'),
   SELLER_ADDRESS: optionalString,
@@ -225,6 +226,8 @@ export interface AppConfig {
   ask: {
     llm: { provider: 'openai' | 'anthropic'; baseUrl: string; apiKey: string; model: string; timeoutMs: number } | null;
     retrievalFloor: number;
+    /** The floor for a question that names a term of our domain (an agency, an acronym, a regulated sector). */
+    domainTermFloor: number;
   };
   /** Who issues tax invoices: without an ABN no tax invoice can be issued (the route says so). */
   seller: { name: string; abn: string | undefined; address: string | undefined; email: string | undefined };
@@ -363,6 +366,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           ? null
           : { provider: e.ASK_LLM_PROVIDER, baseUrl: e.ASK_LLM_BASE_URL!, apiKey: e.ASK_LLM_API_KEY!, model: e.ASK_LLM_MODEL!, timeoutMs: e.ASK_LLM_TIMEOUT_MS },
       retrievalFloor: e.ASK_RETRIEVAL_FLOOR,
+      domainTermFloor: e.ASK_DOMAIN_TERM_FLOOR,
     },
     seller: { name: e.SELLER_NAME, abn: e.SELLER_ABN?.replace(/\s/g, ''), address: e.SELLER_ADDRESS, email: e.SELLER_EMAIL },
     batch: { concurrency: e.BATCH_CONCURRENCY, chunkSize: e.BATCH_CHUNK_SIZE, startDeadlineMs: e.BATCH_START_DEADLINE_MS },

@@ -1,7 +1,8 @@
 /**
  * `POST /v1/ask`: a cited answer about Australian compliance, or a plain statement that we cannot give
- * one. Retrieval first; below the retrieval floor (the best passage covers too little of the question)
- * the answer says so and cites nothing, rather than answering from nowhere. Above it: the extractive
+ * one. Retrieval first; below the retrieval floor (the best passage covers too little of the question;
+ * a lower floor when the question names a term of our domain), or for a question about a foreign
+ * regime only, the answer says so and cites nothing, rather than answering from nowhere. Above it: the extractive
  * answer (verbatim sentences of cited passages), or, with a language model configured, a generated
  * answer whose citations were checked against the passages (else the extractive answer after all).
  */
@@ -12,6 +13,7 @@ import { answeringPassages, composeExtractive, type Citation } from './extractiv
 import { checkGeneratedAnswer, SYSTEM_PROMPT, userPrompt } from './generated-answer';
 import { complete } from './llm-client';
 import { retrieve, type Freshness } from './retrieval';
+import { isForeignOnly, namesDomainTerm } from './scope';
 
 export const DISCLAIMER =
   'General information only, drawn from the official sources cited; it is not legal, tax or financial advice. Check the cited pages for your circumstances, or ask the regulator or a qualified adviser.';
@@ -47,7 +49,8 @@ export class AskService {
     const base = { question: request.question, disclaimer: DISCLAIMER, queried_at: now.toISOString() };
     const retrieval = await retrieve(em, request);
     const best = retrieval.passages[0];
-    if (!best || best.coverage < this.config.retrievalFloor) {
+    const floor = namesDomainTerm(request.question) ? this.config.domainTermFloor : this.config.retrievalFloor;
+    if (!best || best.coverage < floor || isForeignOnly(request.question)) {
       return {
         ...base,
         answer: `I can't answer that from the official sources this service draws on, so I won't guess. ${SCOPE_SENTENCE}`,
@@ -55,7 +58,7 @@ export class AskService {
         token_usage: extractiveUsage(retrieval.passages.length),
       };
     }
-    const chosen = answeringPassages(retrieval.passages.filter((p) => p.coverage >= this.config.retrievalFloor));
+    const chosen = answeringPassages(retrieval.passages.filter((p) => p.coverage >= floor));
     if (this.config.llm) {
       let usage: Record<string, number> = {};
       try {

@@ -3,6 +3,7 @@ import { answeringPassages, citationsOf, splitSentences } from '../../../src/mod
 import { checkGeneratedAnswer } from '../../../src/modules/ask/generated-answer';
 import { expandQuestion } from '../../../src/modules/ask/query-terms';
 import { domainsNamedIn, type RetrievedPassage } from '../../../src/modules/ask/retrieval';
+import { isForeignOnly, namesDomainTerm } from '../../../src/modules/ask/scope';
 
 const passage = (id: string, url: string, score = 1): RetrievedPassage => ({
   id,
@@ -72,5 +73,16 @@ describe('context narrowing', () => {
     expect(domainsNamedIn('We are a real estate agency worried about money laundering')).toEqual(['austrac']);
     expect(domainsNamedIn('just curious')).toBeNull();
     expect(domainsNamedIn(null)).toBeNull();
+  });
+});
+
+describe('scope', () => {
+  it('recognises a term of the domain amid chat, and not in unrelated questions', () => {
+    expect(namesDomainTerm('wtf is tranche 2? keep hearing about it')).toBe(true);
+    expect(namesDomainTerm('When is an SMR due?')).toBe(true);
+    expect(namesDomainTerm('How do I register a dog in Victoria?')).toBe(false);
+    expect(namesDomainTerm('What is a good recipe for banana bread?')).toBe(false);
+    expect(isForeignOnly('What does FINTRAC require Canadian real estate brokers to report?')).toBe(true);
+    expect(isForeignOnly('We are a Singapore firm with Australian clients: does the AML/CTF Act apply?')).toBe(false);
   });
 });
