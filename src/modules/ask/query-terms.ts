@@ -52,18 +52,70 @@ export const SYNONYMS: Record<string, string[]> = {
   tf: ['terrorism financing'],
 };
 
+/** Everyday words (lowercase) for the domain's terms of art: expanded one way only. */
+export const EVERYDAY_SYNONYMS: Record<string, string[]> = {
+  politician: ['politically exposed person'],
+  politicians: ['politically exposed person'],
+  staff: ['personnel', 'employee'],
+  employees: ['personnel'],
+  overseas: ['cross-border', 'international'],
+  courier: ['cross-border movement'],
+  id: ['identity', 'verification'],
+  payslip: ['pay slip'],
+  payslips: ['pay slip'],
+  crypto: ['digital currency', 'virtual asset'],
+  bitcoin: ['digital currency', 'virtual asset'],
+  lodge: ['submit', 'report'],
+  sole: ['sole trader'],
+  // Spellings: Australian forms are the passages' own (the stemmer keeps licence and license apart).
+  license: ['licence'],
+  licensed: ['licence'],
+  licenced: ['licence'],
+  licenses: ['licence'],
+  licensing: ['licence'],
+  organization: ['organisation'],
+  organizations: ['organisation'],
+  programme: ['program'],
+  enroll: ['enrol'],
+  enrollment: ['enrolment'],
+};
+
+/** Everyday phrases (lowercase) for the domain's terms of art, expanded for ranking only. */
+export const PHRASE_SYNONYMS: Record<string, string[]> = {
+  'background check': ['personnel due diligence'],
+  'tell the customer': ['tipping off'],
+  'tell a customer': ['tipping off'],
+  'tell the client': ['tipping off'],
+  'tell my client': ['tipping off'],
+  'tip off': ['tipping off'],
+  'in charge of': ['regulator', 'responsible agency'],
+  'how often': ['review', 'regularly'],
+  'carry cash': ['cross-border movement'],
+  'cash overseas': ['cross-border movement'],
+  'who is the regulator': ['regulator'],
+  'how long': ['period', 'days'],
+  'weird transaction': ['unusual', 'suspicious matter'],
+  'dodgy': ['suspicious'],
+};
+
 /** Spelled-out phrase (lowercase) → acronym, built from {@link SYNONYMS}. */
 const PHRASES = new Map<string, string>();
 for (const [acronym, phrases] of Object.entries(SYNONYMS)) for (const phrase of phrases) if (!PHRASES.has(phrase)) PHRASES.set(phrase, acronym);
+
+/** What a typed word (lowercase) also stands for: an acronym's spelled-out forms or a term of art. */
+export function expansionsOf(token: string): string[] {
+  return [...(SYNONYMS[token] ?? []), ...(EVERYDAY_SYNONYMS[token] ?? [])];
+}
 
 /** The question with each acronym's expansion and each known phrase's acronym appended (never removed). */
 export function expandQuestion(question: string): string {
   const lower = question.toLowerCase();
   const extra = new Set<string>();
   for (const token of lower.match(/[a-z0-9]+(?:\/[a-z0-9]+)?/g) ?? []) {
-    for (const expansion of SYNONYMS[token] ?? []) extra.add(expansion);
+    for (const expansion of expansionsOf(token)) extra.add(expansion);
   }
   if (/\bdirector id\b/.test(lower)) SYNONYMS['director id']!.forEach((e) => extra.add(e));
+  for (const [phrase, expansions] of Object.entries(PHRASE_SYNONYMS)) if (lower.includes(phrase)) expansions.forEach((e) => extra.add(e));
   for (const [phrase, acronym] of PHRASES) {
     if (lower.includes(phrase)) extra.add(acronym);
   }

@@ -11,7 +11,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { Domain, KnowledgePassage } from './knowledge-files';
-import { expandQuestion, SYNONYMS } from './query-terms';
+import { expandQuestion, expansionsOf } from './query-terms';
 
 export type Freshness = 'day' | 'week' | 'month' | 'year';
 
@@ -133,7 +133,7 @@ async function questionConcepts(em: EntityManager, question: string): Promise<{ 
        from unnest(?::text[]) as t(token)`,
     [[...new Set(question.toLowerCase().match(/[a-z0-9]+(?:\/[a-z0-9]+)?/g) ?? [])]],
   );
-  const expansions = [...new Set(rows.flatMap((r) => SYNONYMS[r.token] ?? []))];
+  const expansions = [...new Set(rows.flatMap((r) => expansionsOf(r.token)))];
   const expansionLexemes = new Map<string, string[]>();
   if (expansions.length) {
     const expanded = await sql<{ phrase: string; lexemes: string[] }[]>(
@@ -147,7 +147,7 @@ async function questionConcepts(em: EntityManager, question: string): Promise<{ 
   for (const row of rows) {
     if (!row.lexeme) continue; // a stop word
     for (const lexeme of row.lexeme.split(' ')) {
-      const alternatives = (SYNONYMS[row.token] ?? []).map((phrase) => expansionLexemes.get(phrase) ?? []).filter((a) => a.length > 0);
+      const alternatives = expansionsOf(row.token).map((phrase) => expansionLexemes.get(phrase) ?? []).filter((a) => a.length > 0);
       concepts.set(lexeme, [...(concepts.get(lexeme) ?? []), ...alternatives]);
     }
   }

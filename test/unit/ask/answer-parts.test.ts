@@ -25,6 +25,8 @@ describe('acronym and synonym expansion', () => {
     expect(expandQuestion('deadline for a threshold transaction report')).toMatch(/ ttr$/);
     expect(expandQuestion('Does AML/CTF apply to T2 firms?')).toContain('tranche 2');
     expect(expandQuestion('What is a good cake?')).toBe('What is a good cake?');
+    expect(expandQuestion('Do we need background checks on staff?')).toBe('Do we need background checks on staff? personnel employee personnel due diligence');
+    expect(expandQuestion('Is my builder licensed?')).toContain('licence');
   });
 });
 
