@@ -64,6 +64,26 @@ describe('POST /v1/ask', () => {
     }
   });
 
+  it("keeps only passages checked within the freshness window of the knowledge base's latest review", async () => {
+    const db = app.deps.orm.em.fork().getConnection();
+    const id = `test-stale-${randomUUID().slice(0, 8)}`;
+    await db.execute(
+      `insert into knowledge_passages (id, domain, title, url, source_title, checked_on, keywords, keywords_text, body, content_sha256)
+       values (?, 'austrac', 'Zorblax lodgement rule', 'https://www.austrac.gov.au/zorblax', 'Zorblax', (select max(checked_on) from knowledge_passages) - 20, '{zorblax}', 'zorblax',
+               'A zorblax lodgement is due within five business days. The zorblax rule applies to every zorblax dealer.', 'test')`,
+      [id],
+    );
+    try {
+      const question = 'When is a zorblax lodgement due for a zorblax dealer?';
+      const month = await jsonOf(await ask({ question, freshness: 'month' }));
+      expect(month.citations).toEqual([{ url: 'https://www.austrac.gov.au/zorblax', title: 'Zorblax' }]);
+      const week = await jsonOf(await ask({ question, freshness: 'week' }));
+      expect(week.citations).toEqual([]);
+    } finally {
+      await app.deps.orm.em.fork().getConnection().execute('delete from knowledge_passages where id = ?', [id]);
+    }
+  });
+
   it('narrows retrieval to the agencies the context names', async () => {
     const body = await jsonOf(await ask({ question: 'How do I check that a builder is licensed?', context: 'I am a builder in Queensland' }));
     expect(body.citations.length).toBeGreaterThan(0);
