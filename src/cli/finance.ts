@@ -12,7 +12,8 @@ import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { stringify } from 'csv-stringify';
-import { parsePeriod, REPORT_COLUMNS, type Period, type ReportRow } from '../modules/finance/reconciliation';
+import { parsePeriod, type Period } from '../modules/finance/reconciliation-period';
+import { REPORT_COLUMNS, type ReportRow } from '../modules/finance/report-rows';
 import { runReconciliation, type ReconciliationRun } from '../modules/finance/reconciliation-source';
 import { CliUsageError, type CliContext } from './cli-context';
 

@@ -11,7 +11,7 @@ import { openOrm, type Orm } from '../../src/db/orm';
 import { sql } from '../../src/db/sql';
 import { createAccount } from '../../src/modules/identity/accounts';
 import { recordMovement } from '../../src/modules/credits/ledger';
-import { matchWindow, parsePeriod } from '../../src/modules/finance/reconciliation';
+import { matchWindow, parsePeriod } from '../../src/modules/finance/reconciliation-period';
 import { ledgerPages } from '../../src/modules/finance/reconciliation-source';
 import { PACKS, priceOf } from '../../src/modules/credits/pricing';
 import { testConfig } from '../helpers/test-config';

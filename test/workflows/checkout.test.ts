@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parsePeriod, type ReportRow } from '../../src/modules/finance/reconciliation';
+import { parsePeriod } from '../../src/modules/finance/reconciliation-period';
+import type { ReportRow } from '../../src/modules/finance/report-rows';
 import { runReconciliation } from '../../src/modules/finance/reconciliation-source';
 import { jsonOf, type Json } from '../helpers/http';
 import { eventually } from '../helpers/https-receiver';

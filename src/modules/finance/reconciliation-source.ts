@@ -6,15 +6,10 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
-import {
-  matchWindow,
-  Reconciler,
-  type LedgerMovement,
-  type Period,
-  type ProviderFact,
-  type ReconciliationSummary,
-  type ReportRow,
-} from './reconciliation';
+import type { LedgerMovement, ProviderFact } from './movements';
+import { Reconciler, type ReconciliationSummary } from './reconciliation';
+import { matchWindow, type Period } from './reconciliation-period';
+import type { ReportRow } from './report-rows';
 
 /** Movements per page: small enough to bound memory, large enough that a year is a few hundred queries. */
 export const LEDGER_PAGE_SIZE = 1_000;

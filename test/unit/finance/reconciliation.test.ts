@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { priceOf } from '../../../src/modules/credits/pricing';
-import {
-  isPurchaseGrant,
-  matchWindow,
-  parsePeriod,
-  reconcile,
-  Reconciler,
-  reversalKey,
-  type LedgerMovement,
-  type ProviderFact,
-} from '../../../src/modules/finance/reconciliation';
+import { reversalKey, type LedgerMovement, type ProviderFact } from '../../../src/modules/finance/movements';
+import { isPurchaseGrant, reconcile, Reconciler } from '../../../src/modules/finance/reconciliation';
+import { matchWindow, parsePeriod } from '../../../src/modules/finance/reconciliation-period';
 
 const period = parsePeriod('2026-03-01', '2026-03-31');
 const ACCOUNT = '0b7c1f7e-1a52-4d0e-9d1f-3f6c8c0a9a01';
