@@ -9,6 +9,8 @@ import { createRecoveryActivities } from './recovery';
 import { createRegisterActivities } from './registers';
 import { createAbnLookupActivities } from './abn-lookup';
 import { createCheckoutActivities } from './checkout';
+import { createNewsletterActivities } from './newsletter';
+import { createAcpActivities } from './acp';
 
 export type { ActivityDeps } from './deps';
 
@@ -23,6 +25,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createRegisterActivities(deps),
     ...createAbnLookupActivities(deps),
     ...createCheckoutActivities(deps),
+    ...createNewsletterActivities(deps),
+    ...createAcpActivities(deps),
   };
 }
 

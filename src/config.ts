@@ -103,6 +103,20 @@ export const environmentSchema = z.object({
   ASK_LLM_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
   ASK_RETRIEVAL_FLOOR: z.coerce.number().min(0).max(1).default(0.5),
   ASK_DOMAIN_TERM_FLOOR: z.coerce.number().min(0).max(1).default(0.15),
+  ACP_RPC_URL: optionalString.pipe(z.url().optional()),
+  ACP_CHAIN_ID: z.coerce.number().int().min(1).default(84_532),
+  ACP_PAY_TO_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address').default('0x70997970C51812dc3A010C7d01b50e0d17dc79C8'),
+  ACP_USDC_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address').default('0x036CbD53842c5426634e7929541eC2318f3dCF7e'),
+  ACP_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(1),
+  ACP_FREE_JOBS_PER_WALLET: z.coerce.number().int().min(0).default(5),
+  RATE_LIMIT_ACP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  ANVIL_PATH: optionalString,
+  TURNSTILE_SECRET: optionalString,
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  NEWSLETTER_SYNC_URL: optionalString.pipe(z.url().optional()),
+  NEWSLETTER_SYNC_API_KEY: optionalString,
+  RATE_LIMIT_NEWSLETTER_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   SELLER_NAME: z.string().min(1).default('Compliance Intelligence Pty Ltd'),
   SELLER_ABN: optionalString.refine((v) => v === undefined || /^\d{11}$/.test(v.replace(/\s/g, '')), 'must be an 11-digit ABN'),
   SELLER_ADDRESS: optionalString,
@@ -229,6 +243,24 @@ export interface AppConfig {
     /** The floor for a question that names a term of our domain (an agency, an acronym, a regulated sector). */
     domainTermFloor: number;
   };
+  /**
+   * Agent jobs paid in USDC on an EVM chain (Base Sepolia's id by default). Without `rpcUrl` no payment
+   * can be verified (npm start and the tests run a local anvil). `freeJobsPerWallet`: on the test
+   * network only (spec: reputation).
+   */
+  acp: {
+    rpcUrl: string | undefined;
+    chainId: number;
+    payTo: string;
+    usdcAddress: string;
+    confirmations: number;
+    freeJobsPerWallet: number;
+    perIpPerMinute: number;
+    perWalletPerMinute: number;
+    anvilPath: string | undefined;
+  };
+  /** The newsletter: Turnstile verification when a secret is set; a best-effort sync to an email provider when a URL is set. */
+  newsletter: { turnstileSecret: string | undefined; turnstileVerifyUrl: string; syncUrl: string | undefined; syncApiKey: string | undefined; perMinute: number };
   /** Who issues tax invoices: without an ABN no tax invoice can be issued (the route says so). */
   seller: { name: string; abn: string | undefined; address: string | undefined; email: string | undefined };
   /** Scheduled monitoring sweep every N hours (0 = none); sweeps also follow every new list version. */
@@ -367,6 +399,24 @@ export function loadConfig(source: Record<string, string | undefined> = process.
           : { provider: e.ASK_LLM_PROVIDER, baseUrl: e.ASK_LLM_BASE_URL!, apiKey: e.ASK_LLM_API_KEY!, model: e.ASK_LLM_MODEL!, timeoutMs: e.ASK_LLM_TIMEOUT_MS },
       retrievalFloor: e.ASK_RETRIEVAL_FLOOR,
       domainTermFloor: e.ASK_DOMAIN_TERM_FLOOR,
+    },
+    acp: {
+      rpcUrl: e.ACP_RPC_URL,
+      chainId: e.ACP_CHAIN_ID,
+      payTo: e.ACP_PAY_TO_ADDRESS,
+      usdcAddress: e.ACP_USDC_ADDRESS,
+      confirmations: e.ACP_CONFIRMATIONS,
+      freeJobsPerWallet: e.ACP_FREE_JOBS_PER_WALLET,
+      perIpPerMinute: e.RATE_LIMIT_ACP_PER_MINUTE,
+      perWalletPerMinute: e.RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE,
+      anvilPath: e.ANVIL_PATH,
+    },
+    newsletter: {
+      turnstileSecret: e.TURNSTILE_SECRET,
+      turnstileVerifyUrl: e.TURNSTILE_VERIFY_URL,
+      syncUrl: e.NEWSLETTER_SYNC_URL,
+      syncApiKey: e.NEWSLETTER_SYNC_API_KEY,
+      perMinute: e.RATE_LIMIT_NEWSLETTER_PER_MINUTE,
     },
     seller: { name: e.SELLER_NAME, abn: e.SELLER_ABN?.replace(/\s/g, ''), address: e.SELLER_ADDRESS, email: e.SELLER_EMAIL },
     batch: { concurrency: e.BATCH_CONCURRENCY, chunkSize: e.BATCH_CHUNK_SIZE, startDeadlineMs: e.BATCH_START_DEADLINE_MS },

@@ -15,6 +15,7 @@ import { DatabaseNotifications } from './db/notifications';
 import { createScreening, type Screening } from './modules/screening/screening';
 import { SigningKeyStore } from './modules/identity/signing-keys';
 import { MinuteWindowLimiter } from './modules/rate-limits/minute-window-limiter';
+import { createChainClient, type ChainClient } from './modules/acp/chain/client';
 
 export interface AppDeps {
   config: AppConfig;
@@ -26,6 +27,8 @@ export interface AppDeps {
   limiter: MinuteWindowLimiter;
   notifications: DatabaseNotifications;
   screening: Screening;
+  /** The EVM chain agent-job payments are verified on; none without ACP_RPC_URL (free jobs only). */
+  chain: ChainClient | undefined;
 }
 
 /** Opens every dependency lazily: the API starts even when PostgreSQL, Redis or Temporal are down. */
@@ -49,7 +52,8 @@ export async function createAppDeps(config: AppConfig, logger: Logger): Promise<
   if (config.audit.usingDevelopmentKey && config.env !== 'test') {
     logger.warn('AUDIT_ANCHOR_KEY is not set: audit events are anchored with the development key (never do this in production)');
   }
-  return { config, logger, orm, redis, temporal: { connection, client }, identity: { keys, tokens, callers }, limiter, notifications, screening };
+  const chain = config.acp.rpcUrl ? createChainClient(config.acp.rpcUrl, config.acp.chainId) : undefined;
+  return { config, logger, orm, redis, temporal: { connection, client }, identity: { keys, tokens, callers }, limiter, notifications, screening, chain };
 }
 
 export async function closeAppDeps(deps: AppDeps): Promise<void> {

@@ -13,6 +13,7 @@ import { describeCli, PROJECT_ROOT, resolveTemporalCli } from './temporal/cli-bi
 import { startDevServer, stopChild, type RunningDevServer } from './temporal/dev-server';
 import { prepareTemporal } from './temporal/prepare';
 import { resolveStripeMock, startStripeMock, type RunningStripeMock } from './tools/stripe-mock';
+import { installTestUsdc, resolveAnvil, startAnvil, type RunningAnvil } from './tools/anvil';
 import { temporalConnectionOptions } from './temporal/connection-options';
 
 const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
@@ -89,16 +90,25 @@ async function main(): Promise<void> {
   // Without a payment provider key (development), checkout runs against Stripe's official mock: the
   // real API's shapes, no real payments. Events are then sent by hand, signed with the secret printed.
   let stripeMock: RunningStripeMock | undefined;
-  const pspEnv: Record<string, string> = {};
+  const peerEnv: Record<string, string> = {};
   if (!config.psp.secretKey && config.env !== 'production') {
     const binary = await resolveStripeMock({ explicitPath: config.psp.stripeMockPath, log: say });
     if (binary) {
       stripeMock = await startStripeMock(binary);
-      Object.assign(pspEnv, { PSP_SECRET_KEY: 'sk_test_LocalStripeMock', PSP_WEBHOOK_SECRET: 'whsec_local_stripe_mock', PSP_API_BASE_URL: stripeMock.url });
+      Object.assign(peerEnv, { PSP_SECRET_KEY: 'sk_test_LocalStripeMock', PSP_WEBHOOK_SECRET: 'whsec_local_stripe_mock', PSP_API_BASE_URL: stripeMock.url });
     } else say('stripe-mock unavailable (no Go toolchain): checkout will answer 503 until PSP_SECRET_KEY is set');
   }
 
-  const childEnv = { ...process.env, ...pspEnv, TEMPORAL_ADDRESS: temporalAddress(config) };
+  // Without a chain RPC (development), agent-job payments are verified on a local anvil at Base
+  // Sepolia's chain id, with our TestUSDC at Base Sepolia's USDC address.
+  let anvil: RunningAnvil | undefined;
+  if (!config.acp.rpcUrl && config.env !== 'production') {
+    anvil = await startAnvil({ chainId: config.acp.chainId, binary: resolveAnvil(config.acp.anvilPath) });
+    await installTestUsdc(anvil.rpcUrl, config.acp.usdcAddress);
+    peerEnv.ACP_RPC_URL = anvil.rpcUrl;
+  }
+
+  const childEnv = { ...process.env, ...peerEnv, TEMPORAL_ADDRESS: temporalAddress(config) };
   const worker = startNodeProcess('src/worker.ts', childEnv);
   const api = startNodeProcess('src/server.ts', childEnv);
 
@@ -112,6 +122,7 @@ async function main(): Promise<void> {
     await stopChild(worker, grace);
     await devServer?.stop();
     await stripeMock?.stop();
+    await anvil?.stop();
     say('stopped');
     process.exit(exitCode);
   };
@@ -132,7 +143,8 @@ async function main(): Promise<void> {
   say(`OpenAPI        ${base}/openapi.json`);
   say(`Health         ${base}/health`);
   if (devServer) say(`Temporal UI    ${devServer.uiUrl}`);
-  if (stripeMock) say(`Payments       stripe-mock at ${stripeMock.url} (no real payments; webhook secret ${pspEnv.PSP_WEBHOOK_SECRET})`);
+  if (stripeMock) say(`Payments       stripe-mock at ${stripeMock.url} (no real payments; webhook secret ${peerEnv.PSP_WEBHOOK_SECRET})`);
+  if (anvil) say(`Chain          anvil at ${anvil.rpcUrl} (chain ${config.acp.chainId}, TestUSDC at ${config.acp.usdcAddress}; no real money)`);
   say('press Ctrl-C to stop everything');
 }
 

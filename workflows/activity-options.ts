@@ -95,3 +95,15 @@ export const paymentSettlement: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: untilBackUp,
 };
+
+/**
+ * Pushing a newsletter subscriber to the email provider: best-effort, so attempts are capped and the
+ * subscriber is then recorded as failed. The workflow input sets the cap and the backoff (by default 10
+ * attempts over about 20 minutes); a refusal the provider means (4xx) fails at once.
+ */
+export function emailProviderSync(policy: { maxAttempts: number; initialIntervalMs: number; maxIntervalMs: number }): ActivityOptions {
+  return {
+    startToCloseTimeout: '30 seconds',
+    retry: { initialInterval: policy.initialIntervalMs, backoffCoefficient: 2, maximumInterval: policy.maxIntervalMs, maximumAttempts: policy.maxAttempts },
+  };
+}

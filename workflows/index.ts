@@ -8,3 +8,5 @@ export { strandedWorkRecoveryWorkflow } from './stranded-work-recovery';
 export { registerRefreshWorkflow } from './register-refresh';
 export { abnLookupWorkflow } from './abn-lookup';
 export { checkoutWorkflow } from './checkout';
+export { acpJobWorkflow } from './acp-job';
+export { newsletterSyncWorkflow } from './newsletter-sync';

@@ -12,6 +12,8 @@ export function createAccessGuards(deps: { config: AppConfig; tokens: AccessToke
     default: deps.config.rateLimits.publicPerMinute,
     eligibility: deps.config.rateLimits.eligibilityPerMinute,
     ask: deps.config.rateLimits.askPerMinute,
+    newsletter: deps.config.newsletter.perMinute,
+    acp: deps.config.acp.perIpPerMinute,
   };
   return (access) => {
     if (access.kind === 'bearer') return [bearerAuthentication({ tokens: deps.tokens, callers: deps.callers, limiter: deps.limiter }, access.scope)];

@@ -29,6 +29,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
       redis: deps.redis,
       temporal: { connection: deps.temporal.connection, namespace: deps.config.temporal.namespace, taskQueue: deps.config.temporal.taskQueue },
       routes: () => routes,
+      chain: deps.chain,
     }),
     document: () => (document ??= buildOpenApiDocument(routes, deps.config.http.publicBaseUrl)),
   });

@@ -14,7 +14,7 @@ import { parseInput } from './validation';
 import { bodyParsing } from './middleware/body';
 
 /** Per-IP limit classes of public routes (spec: Limits); `none` for unlimited ones and for routes that limit themselves. */
-export type PublicRateLimit = 'default' | 'eligibility' | 'ask' | 'none';
+export type PublicRateLimit = 'default' | 'eligibility' | 'ask' | 'newsletter' | 'acp' | 'none';
 
 /** Public routes are limited per IP; bearer routes need a valid token, and `scope` when one is named. */
 export type RouteAccess = { kind: 'public'; rateLimit: PublicRateLimit } | { kind: 'bearer'; scope?: Scope };

@@ -10,8 +10,11 @@ export const EntityTypeAttribute = defineSearchAttributeKey('EntityType', Search
 export const ListSourceAttribute = defineSearchAttributeKey('ListSource', SearchAttributeType.KEYWORD);
 export const CheckoutSessionAttribute = defineSearchAttributeKey('CheckoutSessionId', SearchAttributeType.KEYWORD);
 export const CreditPackAttribute = defineSearchAttributeKey('CreditPack', SearchAttributeType.KEYWORD);
+export const AcpServiceAttribute = defineSearchAttributeKey('AcpService', SearchAttributeType.KEYWORD);
+export const WalletAttribute = defineSearchAttributeKey('Wallet', SearchAttributeType.KEYWORD);
+export const AcpStatusAttribute = defineSearchAttributeKey('AcpStatus', SearchAttributeType.KEYWORD);
 
-export const SEARCH_ATTRIBUTES = [AccountIdAttribute, JobIdAttribute, EntityTypeAttribute, ListSourceAttribute, CheckoutSessionAttribute, CreditPackAttribute];
+export const SEARCH_ATTRIBUTES = [AccountIdAttribute, JobIdAttribute, EntityTypeAttribute, ListSourceAttribute, CheckoutSessionAttribute, CreditPackAttribute, AcpServiceAttribute, WalletAttribute, AcpStatusAttribute];
 
 /** `--search-attribute Name=Type` arguments for `temporal server start-dev`. */
 export function devServerSearchAttributeArgs(): string[] {

@@ -105,15 +105,20 @@ describe('GET /health', () => {
     }
   });
 
-  it('derives the ACP row from the routes this process serves', async () => {
+  it('probes the ACP for real: the endpoints served and the chain its payments are verified on', async () => {
     const app = await startTestApp(testConfig());
     try {
       const acp = (await jsonOf(await fetch(`${app.url}/health`))).components.acp;
       expect(acp.status).toBe('ok');
-      expect(acp.detail).toMatch(/not built yet: its 3 endpoints answer 501/);
-      expect((await fetch(`${app.url}/acp/jobs`, { method: 'POST' })).status).toBe(501);
+      expect(acp.detail).toMatch(/^3 of 3 agent-job endpoints served; chain 84532 reachable at block \d+/);
     } finally {
       await app.close();
+    }
+    const unreachable = await startTestApp(testConfig({ ACP_RPC_URL: 'http://127.0.0.1:1' }));
+    try {
+      expect((await jsonOf(await fetch(`${unreachable.url}/health`))).components.acp.status).toBe('down');
+    } finally {
+      await unreachable.close();
     }
   });
 });

@@ -57,22 +57,3 @@ describe('HTTP core', () => {
     expect(replaced.headers.get('x-request-id')).not.toBe('bad id with spaces');
   });
 });
-
-describe('capabilities not built yet', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await startTestApp(testConfig());
-  });
-  afterAll(async () => {
-    await app?.close();
-  });
-
-  it.each([
-    ['POST', '/acp/jobs', /agent-job interface/],
-    ['POST', '/v1/acp/jobs', /agent-job interface/],
-  ])('%s %s answers 501 saying so, not a fake answer', async (method, path, detail) => {
-    const res = await fetch(`${app.url}${path}`, { method });
-    expect(res.status).toBe(501);
-    expect((await jsonOf(res)).detail).toMatch(detail);
-  });
-});

@@ -1,6 +1,6 @@
 /**
  * Integration-test setup, once per run: a fresh PostgreSQL database (migrated), and a real Temporal
- * dev server started through @temporalio/testing with the locally built CLI, and Stripe's stripe-mock. Tests receive their
+ * dev server started through @temporalio/testing with the locally built CLI, Stripe's stripe-mock, and anvil (a local EVM) with our TestUSDC. Tests receive their
  * addresses through vitest's `inject`; both are torn down (database dropped) at the end.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,8 @@ import { migrate } from '../../src/db/migrate';
 import { resolveTemporalCli } from '../../src/temporal/cli-binary';
 import { SEARCH_ATTRIBUTES } from '../../src/temporal/search-attributes';
 import { resolveStripeMock, startStripeMock } from '../../src/tools/stripe-mock';
+import { installTestUsdc, startAnvil } from '../../src/tools/anvil';
+import { loadConfig } from '../../src/config';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
@@ -23,6 +25,8 @@ declare module 'vitest' {
     runId: string;
     /** stripe-mock, the payment provider's official mock, for checkout tests. */
     stripeMockUrl: string;
+    /** anvil (a local EVM at Base Sepolia's chain id) with our TestUSDC at Base Sepolia's USDC address. */
+    anvilRpcUrl: string;
   }
 }
 
@@ -57,9 +61,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stripeMockBinary = await resolveStripeMock({ explicitPath: process.env.STRIPE_MOCK_PATH, log: (line) => process.stdout.write(`${line}\n`) });
   if (!stripeMockBinary) throw new Error('stripe-mock is not available and Go could not build it: run `npm run stripe-mock:bin` to see why');
   const stripeMock = await startStripeMock(stripeMockBinary);
+  const anvil = await startAnvil({ chainId: 84_532 });
+  await installTestUsdc(anvil.rpcUrl, loadConfig({}).acp.usdcAddress);
 
   project.provide('databaseUrl', databaseUrl);
   project.provide('stripeMockUrl', stripeMock.url);
+  project.provide('anvilRpcUrl', anvil.rpcUrl);
   project.provide('temporalAddress', env.address);
   project.provide('temporalNamespace', namespace);
   project.provide('redisUrl', process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
@@ -67,6 +74,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   return async () => {
     await stripeMock.stop();
+    await anvil.stop();
     await env.teardown();
     await dropDatabase(databaseName);
   };

@@ -23,6 +23,8 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     PSP_SECRET_KEY: 'sk_test_ComplianceIntelligenceTests',
     PSP_WEBHOOK_SECRET: TEST_PSP_WEBHOOK_SECRET,
     PSP_API_BASE_URL: inject('stripeMockUrl'),
+    // Agent-job payments are verified on the run's anvil.
+    ACP_RPC_URL: inject('anvilRpcUrl'),
     ...overrides,
   });
 }

@@ -11,6 +11,9 @@ import { TrustScoreService } from '../../modules/trust/trust-score.service';
 import { abnLookupFor } from '../../modules/trust/abn-lookup.service';
 import { feedRoutes } from './feeds/feeds.routes';
 import { pricingRoutes } from './credits/pricing.routes';
+import { manifestRoutes } from './manifest/manifest.routes';
+import { acpRoutes } from './acp/acp.routes';
+import { AcpJobService } from '../../modules/acp/acp-job.service';
 import { creditRoutes } from './credits/credits.routes';
 import { invoiceRoutes } from './credits/invoices.routes';
 import { checkoutRoutes } from './psp/checkout.routes';
@@ -20,7 +23,7 @@ import { ProviderEvents } from '../../modules/checkout/provider-events';
 import { createPspClient } from '../../modules/checkout/psp-client';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { monitoringRoutes } from './monitoring/monitoring.routes';
-import { notYetAvailableRoutes } from './not-yet-available/not-yet-available.routes';
+import { newsletterRoutes } from './newsletter/newsletter.routes';
 import { BatchService } from '../../modules/batches/batch.service';
 import { LowCreditNotifier } from '../../modules/credits/low-credit';
 import { docsRoutes } from './docs/docs.routes';
@@ -61,11 +64,13 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ),
     ...feedRoutes(),
     ...pricingRoutes(),
+    ...manifestRoutes(config, () => 'live'),
+    ...acpRoutes(new AcpJobService(deps.app.temporal.client, config, deps.app.logger, deps.app.chain), limiter, config.acp.perWalletPerMinute),
     ...creditRoutes(),
     ...invoiceRoutes(config),
     ...checkoutRoutes(new CheckoutService(createPspClient(config.psp), deps.app.temporal.client, config, deps.app.logger)),
     ...pspWebhookRoutes(config, new ProviderEvents(deps.app.temporal.client, config, deps.app.logger, lowCredit)),
-    ...notYetAvailableRoutes(),
+    ...newsletterRoutes(config, deps.app.temporal.client),
     ...docsRoutes(deps.document),
   ];
 }

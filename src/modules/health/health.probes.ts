@@ -8,6 +8,7 @@ import type { HealthProbes, PipelineRunSummary } from './health.service';
 import { sql } from '../../db/sql';
 import { lastRefreshedPerSource } from '../registers/register-loads';
 import { REGISTER_SOURCES } from '../registers/register-catalogue';
+import type { ChainClient } from '../acp/chain/client';
 
 export interface ProbeDeps {
   orm: Orm;
@@ -15,6 +16,8 @@ export interface ProbeDeps {
   temporal: { connection: Connection; namespace: string; taskQueue: string };
   /** The routes this process serves (read when probed, as the table is built after the probes). */
   routes: () => { method: string; path: string; tags: string[] }[];
+  /** The chain agent-job payments are verified on, when an RPC is configured. */
+  chain?: Pick<ChainClient, 'getBlockNumber' | 'chain'>;
 }
 
 /** Tag of the endpoints that answer 501 because their capability is not built yet. */
@@ -81,7 +84,13 @@ export function createHealthProbes(deps: ProbeDeps): HealthProbes {
       if (acp.length === 0) return { detail: 'no agent-job endpoints are mounted', status: 'degraded' };
       const pending = acp.filter((route) => route.tags.includes(NOT_YET_AVAILABLE_TAG));
       if (pending.length === acp.length) return { detail: `agent-job interface not built yet: its ${acp.length} endpoints answer 501; nothing is failing` };
-      return { detail: `${acp.length - pending.length} of ${acp.length} agent-job endpoints served` };
+      const served = `${acp.length - pending.length} of ${acp.length} agent-job endpoints served`;
+      if (!deps.chain) return { detail: `${served}; no chain RPC configured (ACP_RPC_URL): free jobs only, no payment can be verified`, status: 'degraded' };
+      const block = await Promise.race([
+        deps.chain.getBlockNumber(),
+        new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`chain RPC did not answer within ${TEMPORAL_CALL_MS} ms`)), TEMPORAL_CALL_MS)),
+      ]);
+      return { detail: `${served}; chain ${deps.chain.chain?.id} reachable at block ${block}; direct USDC transfers verified (the x402 facilitator is not built yet)` };
     },
   };
 }

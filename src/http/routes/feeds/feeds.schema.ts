@@ -1,42 +1,6 @@
 /** Request and response shapes of the two register feeds (the spec leaves them open; ours are documented here). */
-import { checkAbn, checkAcn } from '../../../modules/trust/business-numbers';
+export { AsicCheckRequestSchema, AustracCheckRequestSchema } from '../../../modules/feeds/feed-requests';
 import { z } from '../../../schemas/zod';
-
-const name = z.string().trim().min(1).max(512).regex(/[\p{L}\p{N}]/u, 'must contain a letter or digit');
-
-/** An ABN or ACN by its published checksum, spaces allowed; the problem is named when it fails. */
-const businessNumber = (check: typeof checkAbn, example: string) =>
-  z
-    .string()
-    .max(20)
-    .transform((value, ctx) => {
-      const result = check(value);
-      if (result.valid) return result.value;
-      ctx.addIssue({ code: 'custom', message: result.problem });
-      return z.NEVER;
-    })
-    .openapi({ type: 'string', example });
-
-const atLeastOne = (keys: string[]) => (body: Record<string, unknown>) => keys.some((k) => body[k] !== null && body[k] !== undefined);
-
-export const AsicCheckRequestSchema = z
-  .object({
-    name: name.nullable().default(null).openapi({ description: 'A company, organisation or person name (matched word for word after normalising)' }),
-    acn: businessNumber(checkAcn, '004 085 616').nullable().default(null),
-    abn: businessNumber(checkAbn, '53 004 085 616').nullable().default(null),
-  })
-  .strict()
-  .refine(atLeastOne(['name', 'acn', 'abn']), { message: 'give at least one of name, acn or abn' })
-  .openapi('AsicCheckRequest');
-
-export const AustracCheckRequestSchema = z
-  .object({
-    name: name.nullable().default(null).openapi({ description: 'The entity name as AUSTRAC would publish it' }),
-    abn: businessNumber(checkAbn, '33 007 457 141').nullable().default(null),
-  })
-  .strict()
-  .refine(atLeastOne(['name', 'abn']), { message: 'give at least one of name or abn' })
-  .openapi('AustracCheckRequest');
 
 const SourceVersion = z.object({ version: z.number().int().nullable(), last_refreshed: z.string().nullable() });
 const matchedBy = z.enum(['acn', 'abn', 'name']);

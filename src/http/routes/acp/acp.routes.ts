@@ -1,0 +1,88 @@
+/**
+ * Endpoints 23–26: agent jobs (ACP). No bearer token: the buyer's wallet and payment identify it; limits
+ * per IP (route class `acp`) and per wallet (in the service). `POST /v1/acp/jobs` is the same operation
+ * at the path the manifest lists.
+ */
+import type { AcpJob } from '../../../modules/acp/acp-jobs';
+import { findAcpJob } from '../../../modules/acp/acp-jobs';
+import type { AcpJobService } from '../../../modules/acp/acp-job.service';
+import { AcpJobRequestSchema } from '../../../modules/acp/job-request';
+import { NotFoundError } from '../../../errors';
+import { z } from '../../../schemas/zod';
+import { defineRoute } from '../../route';
+import { applyRateDecision } from '../../middleware/rate-limit';
+import type { MinuteWindowLimiter } from '../../../modules/rate-limits/minute-window-limiter';
+import { commonErrors, ErrorBody } from '../../schemas/common.schema';
+
+const AcpJobResponseSchema = z
+  .object({
+    acp_job_id: z.string(),
+    status: z.enum(['open', 'funded', 'submitted', 'completed', 'rejected', 'expired']).openapi({ description: 'ERC-8183 job state' }),
+    service_id: z.string(),
+    result: z.record(z.string(), z.unknown()).nullable(),
+    error: z.string().nullable(),
+    deliverable_sha256: z.string().nullable().openapi({ description: "Extension: SHA-256 of the result's canonical JSON, for an on-chain evaluator" }),
+    payment: z.object({ kind: z.enum(['free', 'transfer', 'x402']), tx_hash: z.string().nullable(), free_job_number: z.number().int().nullable() }),
+    created_at: z.string(),
+    settled_at: z.string().nullable(),
+  })
+  .openapi('AcpJobResponse');
+
+const JobParams = z.object({ acp_job_id: z.string().max(100) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function view(job: AcpJob) {
+  return {
+    acp_job_id: job.id,
+    status: job.status,
+    service_id: job.service_id,
+    result: job.result,
+    error: job.error,
+    deliverable_sha256: job.deliverable_sha256,
+    payment: { kind: job.payment_kind, tx_hash: job.payment_tx_hash, free_job_number: job.free_job_number },
+    created_at: job.created_at,
+    settled_at: job.settled_at,
+  };
+}
+
+export function acpRoutes(jobs: AcpJobService, limiter: MinuteWindowLimiter, perWalletPerMinute: number) {
+  const submit = (path: '/acp/jobs' | '/v1/acp/jobs') =>
+    defineRoute({
+      method: 'post',
+      path,
+      summary: 'Submit an agent job: pay, run the service, evaluate the deliverable, in one call',
+      description:
+        'Paid by a direct USDC transfer (`payment_tx_hash`) or, on the test network, one of the wallet\'s 5 free jobs. Without either: 402 with x402 payment requirements. A payment is never accepted twice (409). A job whose service fails is recorded as rejected with its error.',
+      tags: ['Agent jobs'],
+      access: { kind: 'public', rateLimit: 'acp' },
+      request: { body: AcpJobRequestSchema },
+      responses: {
+        200: { description: 'The job as settled (or still running when it outlasted the call)', schema: AcpJobResponseSchema },
+        402: { description: 'Payment required, or the payment was not accepted: nothing was executed', schema: ErrorBody },
+        409: { description: 'This payment already paid for a job', schema: ErrorBody },
+        ...commonErrors,
+      },
+      handler: async (ctx, { body }) => {
+        applyRateDecision(ctx, await limiter.consume('acp:wallet', body.buyer_agent_address, perWalletPerMinute), 'for this wallet');
+        ctx.body = view(await jobs.submit(ctx.state.em, body, `${ctx.origin}${path}`));
+      },
+    });
+  return [
+    submit('/acp/jobs'),
+    submit('/v1/acp/jobs'),
+    defineRoute({
+      method: 'get',
+      path: '/acp/jobs/{acp_job_id}',
+      summary: 'An agent job and its outcome',
+      tags: ['Agent jobs'],
+      access: { kind: 'public', rateLimit: 'acp' },
+      request: { params: JobParams },
+      responses: { 200: { description: 'The job', schema: AcpJobResponseSchema }, ...commonErrors },
+      handler: async (ctx, { params }) => {
+        const job = UUID.test(params.acp_job_id) ? await findAcpJob(ctx.state.em, params.acp_job_id) : undefined;
+        if (!job) throw new NotFoundError('Agent job not found');
+        ctx.body = view(job);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,106 @@
+/**
+ * Agent jobs as stored. Status values follow the ERC-8183 job states (docs/decisions.md): `funded` once
+ * its payment is accepted (a verified transfer or a free slot) and the job row exists, `submitted`
+ * while its service runs, then `completed` (the deliverable passed evaluation) or `rejected` (the
+ * service failed or the deliverable did not pass), with the error kept. `open` and `expired` belong to
+ * the escrow rail (a job created before it is funded, and one never funded in time).
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from '../../db/sql';
+import type { AcpServiceId } from './services';
+
+export type AcpJobStatus = 'open' | 'funded' | 'submitted' | 'completed' | 'rejected' | 'expired';
+
+export interface AcpJob {
+  id: string;
+  service_id: AcpServiceId;
+  buyer_address: string;
+  chain: string;
+  usdc_amount: number;
+  payload: Record<string, unknown>;
+  status: AcpJobStatus;
+  payment_kind: 'free' | 'transfer' | 'x402';
+  free_job_number: number | null;
+  payment_tx_hash: string | null;
+  result: Record<string, unknown> | null;
+  error: string | null;
+  deliverable_sha256: string | null;
+  scan_id: string | null;
+  workflow_id: string;
+  created_at: string;
+  settled_at: string | null;
+}
+
+type Row = Omit<AcpJob, 'usdc_amount' | 'created_at' | 'settled_at'> & { usdc_amount: string; created_at: Date | string; settled_at: Date | string | null };
+
+const toJob = (r: Row): AcpJob => ({
+  ...r,
+  usdc_amount: Number(r.usdc_amount),
+  created_at: new Date(r.created_at).toISOString(),
+  settled_at: r.settled_at === null ? null : new Date(r.settled_at).toISOString(),
+});
+
+export type NewAcpJob = Pick<AcpJob, 'id' | 'service_id' | 'buyer_address' | 'chain' | 'usdc_amount' | 'payload' | 'payment_kind' | 'free_job_number' | 'payment_tx_hash' | 'workflow_id'>;
+
+export class PaymentAlreadyUsedError extends Error {}
+export class FreeSlotTakenError extends Error {}
+
+/** Records a funded job; a payment hash or free slot already taken is refused by the database itself. */
+export async function insertAcpJob(em: EntityManager, job: NewAcpJob): Promise<AcpJob> {
+  try {
+    const [row] = await sql<Row[]>(
+      em,
+      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, free_job_number, payment_tx_hash, workflow_id)
+       values (?, ?, ?, ?, ?, ?::jsonb, 'funded', ?, ?, ?, ?) returning *`,
+      [job.id, job.service_id, job.buyer_address, job.chain, job.usdc_amount, JSON.stringify(job.payload), job.payment_kind, job.free_job_number, job.payment_tx_hash, job.workflow_id],
+    );
+    return toJob(row!);
+  } catch (err) {
+    const constraint = (err as { constraint?: string }).constraint ?? '';
+    if (constraint.includes('payment_tx_hash')) throw new PaymentAlreadyUsedError(job.payment_tx_hash ?? '');
+    if (constraint.includes('free_job_number')) throw new FreeSlotTakenError();
+    throw err;
+  }
+}
+
+export async function findAcpJob(em: EntityManager, id: string): Promise<AcpJob | undefined> {
+  const [row] = await sql<Row[]>(em, 'select * from acp_jobs where id = ?', [id]);
+  return row ? toJob(row) : undefined;
+}
+
+/** Free jobs the wallet has used on this chain (the next free slot is this plus one). */
+export async function freeJobsUsed(em: EntityManager, buyer: string, chain: string): Promise<number> {
+  const [row] = await sql<{ n: number }[]>(em, `select count(*)::int as n from acp_jobs where buyer_address = ? and chain = ? and payment_kind = 'free'`, [buyer, chain]);
+  return row?.n ?? 0;
+}
+
+export async function isPaymentUsed(em: EntityManager, txHash: string): Promise<boolean> {
+  const [row] = await sql<{ id: string }[]>(em, 'select id from acp_jobs where payment_tx_hash = ?', [txHash]);
+  return row !== undefined;
+}
+
+export async function markSubmitted(em: EntityManager, id: string): Promise<void> {
+  await sql(em, `update acp_jobs set status = 'submitted' where id = ? and status = 'funded'`, [id]);
+}
+
+/** Settles a job once: the first outcome recorded stands (a retried activity cannot overwrite it). */
+export async function settleAcpJob(
+  em: EntityManager,
+  id: string,
+  outcome: { status: 'completed'; result: Record<string, unknown>; sha256: string; scanId: string | null } | { status: 'rejected'; error: string; result?: Record<string, unknown> | null },
+): Promise<AcpJob> {
+  await sql(
+    em,
+    `update acp_jobs set status = ?, result = ?::jsonb, error = ?, deliverable_sha256 = ?, scan_id = ?, settled_at = clock_timestamp()
+     where id = ? and status in ('funded', 'submitted')`,
+    [
+      outcome.status,
+      outcome.status === 'completed' ? JSON.stringify(outcome.result) : outcome.result ? JSON.stringify(outcome.result) : null,
+      outcome.status === 'rejected' ? outcome.error : null,
+      outcome.status === 'completed' ? outcome.sha256 : null,
+      outcome.status === 'completed' ? outcome.scanId : null,
+      id,
+    ],
+  );
+  return (await findAcpJob(em, id))!;
+}

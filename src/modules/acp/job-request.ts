@@ -1,0 +1,42 @@
+/**
+ * The agent-job request (spec: Agent job): `service_id`, `buyer_agent_address` (an EIP-55 checksummed
+ * EVM address: a mistyped wallet must not pay or be credited), `usdc_amount` > 0 and inside the
+ * service's published range, `chain` (`base_sepolia`), `payload` valid for the service, and our
+ * extension `payment_tx_hash`: the hash of a USDC transfer that paid for the job.
+ */
+import { getAddress, isAddress } from 'viem';
+import { z } from '../../schemas/zod';
+import { ACP_SERVICE_IDS, acpService } from './services';
+
+export const ACP_CHAINS = ['base_sepolia'] as const;
+
+const checksummed = z
+  .string()
+  .refine((value) => isAddress(value, { strict: false }) && getAddress(value) === value, {
+    message: 'must be an EIP-55 checksummed EVM address (0x and 40 hex digits, mixed case as its checksum requires)',
+  })
+  .openapi({ example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
+
+export const AcpJobRequestSchema = z
+  .object({
+    service_id: z.enum(ACP_SERVICE_IDS),
+    buyer_agent_address: checksummed,
+    usdc_amount: z.number().positive(),
+    chain: z.enum(ACP_CHAINS).default('base_sepolia'),
+    payload: z.record(z.string(), z.unknown()).default({}),
+    payment_tx_hash: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a transaction hash: 0x and 64 hex digits')
+      .nullable()
+      .default(null)
+      .openapi({ description: 'Extension: the hash of a USDC transfer from the buyer to our pay-to address of at least usdc_amount' }),
+  })
+  .superRefine((body, ctx) => {
+    const service = acpService(body.service_id);
+    if (service && (body.usdc_amount < service.price_usdc_range[0] || body.usdc_amount > service.price_usdc_range[1])) {
+      ctx.addIssue({ code: 'custom', path: ['usdc_amount'], message: `${service.id} is priced from ${service.price_usdc_range[0]} to ${service.price_usdc_range[1]} USDC` });
+    }
+  })
+  .openapi('AcpJobRequest');
+
+export type AcpJobRequest = z.output<typeof AcpJobRequestSchema>;
