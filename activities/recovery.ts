@@ -1,11 +1,13 @@
 /**
  * Finding stranded work for the recovery schedule: batch jobs whose workflow may be missing, webhook
- * events whose delivery may never have started, and list versions never swept. The workflow restarts
+ * events whose delivery may never have started, list versions never swept, and paid agent jobs never
+ * settled. The workflow restarts
  * each by its id.
  */
 import { strandedBatchJobs } from '../src/modules/batches/batch-jobs';
 import { strandedWebhookEvents } from '../src/modules/webhooks/webhook-events';
 import { unsweptVersions } from '../src/modules/watchlists/version-sweeps';
+import { strandedAcpJobs } from '../src/modules/acp/acp-jobs';
 import type { ActivityDeps } from './deps';
 
 export interface StrandedWork {
@@ -13,6 +15,8 @@ export interface StrandedWork {
   webhookEventIds: string[];
   /** List versions stored by a pipeline run whose monitoring sweep never started. */
   versions: { versionId: string; source: string; versionNumber: number }[];
+  /** Paid agent jobs whose workflow never settled them. */
+  acpJobs: { id: string; service_id: string; buyer_address: string }[];
 }
 
 export function createRecoveryActivities(deps: ActivityDeps) {
@@ -24,6 +28,7 @@ export function createRecoveryActivities(deps: ActivityDeps) {
         batches: jobs.map((job) => ({ jobId: job.id, accountId: job.account_id, totalItems: job.total_items })),
         webhookEventIds: await strandedWebhookEvents(em, input.olderThanSeconds, input.limit),
         versions: await unsweptVersions(em, input.olderThanSeconds, input.limit),
+        acpJobs: await strandedAcpJobs(em, input.olderThanSeconds, input.limit),
       };
     },
   };

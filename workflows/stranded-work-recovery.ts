@@ -1,7 +1,8 @@
 /**
  * Stranded-work recovery (the `stranded-work-recovery` Schedule, every few minutes): starts the
  * workflow of any batch job left unfinished past a grace period, the delivery of any webhook event
- * left pending, and the sweep of any list version whose refresh never started one, each under its
+ * left pending, the sweep of any list version whose refresh never started one, and any paid agent job
+ * never settled, each under its
  * usual id. Temporal refuses a second run of a workflow that is still
  * running, and allows a new one only after a run that failed, so nothing is ever done twice: a job
  * whose API process died between commit and start runs, and an event whose delivery never began (or
@@ -14,6 +15,7 @@ import { isAlreadyStarted } from './already-started';
 import { batchScreeningWorkflow, type BatchScreeningInput } from './batch-screening';
 import { startVersionSweep } from './version-sweep';
 import { webhookDeliveryWorkflow, type WebhookDeliveryInput } from './webhook-delivery';
+import { acpJobWorkflow } from './acp-job';
 
 export interface RecoveryInput {
   batch: Pick<BatchScreeningInput, 'concurrency' | 'chunkSize'>;
@@ -29,6 +31,7 @@ export interface RecoveryResult {
   batchesStarted: string[];
   webhooksStarted: string[];
   sweepsStarted: string[];
+  acpJobsStarted: string[];
   alreadyRunning: number;
 }
 
@@ -47,7 +50,7 @@ async function startOnce(start: () => Promise<unknown>): Promise<boolean> {
 
 export async function strandedWorkRecoveryWorkflow(input: RecoveryInput): Promise<RecoveryResult> {
   const work = await records.findStrandedWork({ olderThanSeconds: input.strandedAfterSeconds, limit: input.limit });
-  const result: RecoveryResult = { batchesStarted: [], webhooksStarted: [], sweepsStarted: [], alreadyRunning: 0 };
+  const result: RecoveryResult = { batchesStarted: [], webhooksStarted: [], sweepsStarted: [], acpJobsStarted: [], alreadyRunning: 0 };
   const common = { parentClosePolicy: ParentClosePolicy.ABANDON, taskQueue: workflowInfo().taskQueue, workflowIdReusePolicy: WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY };
   for (const job of work.batches) {
     const args: [BatchScreeningInput] = [{ ...job, ...input.batch, webhookPolicy: input.webhookPolicy }];
@@ -57,6 +60,11 @@ export async function strandedWorkRecoveryWorkflow(input: RecoveryInput): Promis
   for (const eventId of work.webhookEventIds) {
     const args: [WebhookDeliveryInput] = [{ eventId, policy: input.webhookPolicy }];
     if (await startOnce(() => startChild(webhookDeliveryWorkflow, { ...common, workflowId: `webhook-${eventId}`, args }))) result.webhooksStarted.push(eventId);
+    else result.alreadyRunning += 1;
+  }
+  for (const job of work.acpJobs) {
+    const searchAttributes = { AcpService: [job.service_id], Wallet: [job.buyer_address], AcpStatus: ['funded'] };
+    if (await startOnce(() => startChild(acpJobWorkflow, { ...common, workflowId: `acp-${job.id}`, args: [{ jobId: job.id }], searchAttributes }))) result.acpJobsStarted.push(job.id);
     else result.alreadyRunning += 1;
   }
   for (const version of work.versions) {

@@ -9,6 +9,9 @@ import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 
 import { chainDefinition, createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { installTestUsdc, startAnvil, type RunningAnvil } from '../../src/tools/anvil';
+import { recoveryInput } from '../../src/temporal/workflow-inputs';
+import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
+import { eventually } from '../helpers/https-receiver';
 import { jsonOf, type Json } from '../helpers/http';
 import { loadStandardFixtures } from '../helpers/lists';
 import { testConfig } from '../helpers/test-config';
@@ -142,6 +145,23 @@ describe('agent jobs (ACP) on a local chain', () => {
     expect(refused).toMatchObject({ status: 'rejected', result: null, error: expect.stringMatching(/.+/) });
     const [row] = await app.deps.orm.em.fork().getConnection().execute<{ status: string }[]>('select status from acp_jobs where id = ?', [refused.acp_job_id]);
     expect(row!.status).toBe('rejected');
+  }, 60_000);
+
+  it('runs a paid job whose workflow never started (the API died after recording it) from the recovery schedule', async () => {
+    const wallet = newWallet();
+    const id = randomUUID();
+    await app.deps.orm.em.fork().getConnection().execute(
+      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, free_job_number, workflow_id)
+       values (?, 'austrac_eligibility', ?, 'base_sepolia', 40, ?::jsonb, 'funded', 'free', 1, ?)`,
+      [id, wallet.address, JSON.stringify(ELIGIBILITY), `acp-${id}`],
+    );
+    const recovered = (await app.deps.temporal.client.workflow.execute('strandedWorkRecoveryWorkflow', {
+      taskQueue: app.deps.config.temporal.taskQueue,
+      workflowId: `recovery-${randomUUID()}`,
+      args: [{ ...recoveryInput(app.deps.config), strandedAfterSeconds: 0, limit: 100_000 }],
+    })) as RecoveryResult;
+    expect(recovered.acpJobsStarted).toContain(id);
+    await eventually(async () => (await jsonOf(await fetch(`${app.url}/acp/jobs/${id}`))).status === 'completed', 30_000, 'the recovered job to complete');
   }, 60_000);
 
   it('refuses a bad request with 422: an address without its checksum, an amount outside the price range, an unknown service, a payload the service does not take', async () => {

@@ -104,3 +104,18 @@ export async function settleAcpJob(
   );
   return (await findAcpJob(em, id))!;
 }
+
+/**
+ * Paid jobs never settled well after submission: the API may have died between recording the job and
+ * starting its workflow, or Temporal refused the start. The recovery schedule starts `acp-<id>` for
+ * each (a running one refuses the duplicate), so a paid job is never left unexecuted.
+ */
+export async function strandedAcpJobs(em: EntityManager, olderThanSeconds: number, limit: number): Promise<{ id: string; service_id: string; buyer_address: string }[]> {
+  return sql(
+    em,
+    `select id, service_id, buyer_address from acp_jobs
+      where status in ('funded', 'submitted') and created_at < now() - make_interval(secs => ?)
+      order by created_at limit ?`,
+    [olderThanSeconds, limit],
+  );
+}
