@@ -108,6 +108,7 @@ export const environmentSchema = z.object({
   ACP_PAY_TO_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address').default('0x70997970C51812dc3A010C7d01b50e0d17dc79C8'),
   ACP_USDC_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address').default('0x036CbD53842c5426634e7929541eC2318f3dCF7e'),
   ACP_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(1),
+  ACP_FACILITATOR_PRIVATE_KEY: optionalString.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), 'must be a private key: 0x and 64 hex digits'),
   ACP_FREE_JOBS_PER_WALLET: z.coerce.number().int().min(0).default(5),
   RATE_LIMIT_ACP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: z.coerce.number().int().min(1).default(30),
@@ -254,6 +255,8 @@ export interface AppConfig {
     payTo: string;
     usdcAddress: string;
     confirmations: number;
+    /** The in-process x402 facilitator's key (it submits the buyers' signed transfers and pays their gas); none: the x402 rail answers 503. */
+    facilitatorPrivateKey: string | undefined;
     freeJobsPerWallet: number;
     perIpPerMinute: number;
     perWalletPerMinute: number;
@@ -406,6 +409,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       payTo: e.ACP_PAY_TO_ADDRESS,
       usdcAddress: e.ACP_USDC_ADDRESS,
       confirmations: e.ACP_CONFIRMATIONS,
+      facilitatorPrivateKey: e.ACP_FACILITATOR_PRIVATE_KEY,
       freeJobsPerWallet: e.ACP_FREE_JOBS_PER_WALLET,
       perIpPerMinute: e.RATE_LIMIT_ACP_PER_MINUTE,
       perWalletPerMinute: e.RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE,

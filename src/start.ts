@@ -106,6 +106,8 @@ async function main(): Promise<void> {
     anvil = await startAnvil({ chainId: config.acp.chainId, binary: resolveAnvil(config.acp.anvilPath) });
     await installTestUsdc(anvil.rpcUrl, config.acp.usdcAddress);
     peerEnv.ACP_RPC_URL = anvil.rpcUrl;
+    // anvil's dev account 4 settles x402 payments (test money only), unless a key is configured.
+    if (!config.acp.facilitatorPrivateKey) peerEnv.ACP_FACILITATOR_PRIVATE_KEY = '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a';
   }
 
   const childEnv = { ...process.env, ...peerEnv, TEMPORAL_ADDRESS: temporalAddress(config) };

@@ -30,6 +30,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
       temporal: { connection: deps.temporal.connection, namespace: deps.config.temporal.namespace, taskQueue: deps.config.temporal.taskQueue },
       routes: () => routes,
       chain: deps.chain,
+      x402Ready: !!deps.config.acp.facilitatorPrivateKey,
     }),
     document: () => (document ??= buildOpenApiDocument(routes, deps.config.http.publicBaseUrl)),
   });

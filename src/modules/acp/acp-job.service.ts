@@ -1,8 +1,9 @@
 /**
- * Submitting an agent job (the wallet's own limit is applied by the route): the payload for its service, the payment (one of the
- * wallet's free jobs on the test network, or a verified USDC transfer never used before), the job row,
- * then `acp-<acp_job_id>` started and waited for within the call. A job whose workflow outlasts the wait
- * is answered as it stands (`submitted`) and settles on its own; `GET /acp/jobs/{id}` shows the outcome.
+ * Submitting an agent job (the wallet's own limit is applied by the route): the payload for its service, the payment (an x402
+ * payment the route's paywall has already verified and settled, a verified USDC transfer never used
+ * before, or one of the wallet's free jobs on the test network), the job row, then `acp-<acp_job_id>`
+ * started and waited for within the call. A job whose workflow outlasts the wait is answered as it
+ * stands (`submitted`) and settles on its own; `GET /acp/jobs/{id}` shows the outcome.
  */
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
@@ -18,7 +19,9 @@ import { usdcUnits, verifyUsdcTransfer } from './chain/usdc-payment';
 import type { AcpJobRequest } from './job-request';
 import { parsePayload } from './job-payloads';
 import { paymentRequired } from './payment-requirements';
-import { acpService } from './services';
+import { acpService, type AcpService } from './services';
+import { x402FacilitatorFor, type X402Facilitator } from './x402/facilitator';
+import { acpPaymentRequirements } from './x402/requirements';
 
 export const ACP_WAIT_MS = 30_000;
 
@@ -28,24 +31,69 @@ export class AcpJobService {
     private readonly config: AppConfig,
     private readonly logger: Logger,
     private readonly chain: ChainClient | undefined,
+    /** The in-process x402 facilitator (ACP_FACILITATOR_PRIVATE_KEY); without one the x402 rail answers 503. */
+    readonly x402: X402Facilitator | undefined = x402FacilitatorFor(config),
   ) {}
 
-  async submit(em: EntityManager, body: AcpJobRequest, resource: string): Promise<AcpJob> {
-    const service = acpService(body.service_id)!;
-    const payload = parsePayload(service.id, body.payload);
-    if (!payload.ok) throw new ValidationError(payload.issues.map((i) => ({ loc: ['body', 'payload', ...i.path], msg: i.message, type: 'payload' })));
+  /** The public URL of a job endpoint: the x402 `resource` the requirements name. */
+  resourceUrl(path: string): string {
+    return `${this.config.http.publicBaseUrl.replace(/\/+$/, '')}${path}`;
+  }
 
+  /**
+   * What the job costs as x402 requirements, for a request that pays by `X-PAYMENT`: checked before
+   * any funds move, so a payment is never taken for a job that could not be recorded (a payload its
+   * service refuses, or a second payment in the body).
+   */
+  quoteX402(body: AcpJobRequest, resource: string) {
+    const { service } = this.checked(body);
+    if (body.payment_tx_hash) {
+      throw new ValidationError([{ loc: ['body', 'payment_tx_hash'], msg: 'A job is paid once: send either an X-PAYMENT header or payment_tx_hash, not both', type: 'payment_conflict' }]);
+    }
+    return { requirements: acpPaymentRequirements(this.config, service, body.usdc_amount, resource) };
+  }
+
+  /** `x402`: the transaction hash of an x402 payment already verified and settled for this job (see {@link quoteX402}). */
+  async submit(em: EntityManager, body: AcpJobRequest, resource: string, x402?: { txHash: string }): Promise<AcpJob> {
+    const { service, payload } = this.checked(body);
     const id = randomUUID();
-    const base = { id, service_id: service.id, buyer_address: body.buyer_agent_address, chain: body.chain, usdc_amount: body.usdc_amount, payload: payload.value as Record<string, unknown>, workflow_id: workflowIds.acpJob(id) };
-    const job = await this.fund(em, base, body, service, resource);
+    const base = { id, service_id: service.id, buyer_address: body.buyer_agent_address, chain: body.chain, usdc_amount: body.usdc_amount, payload, workflow_id: workflowIds.acpJob(id) };
+    const job = x402 ? await this.recordX402(em, base, x402.txHash) : await this.fund(em, base, body, service, resource);
     return this.run(em, job);
   }
 
+  private checked(body: AcpJobRequest): { service: AcpService; payload: Record<string, unknown> } {
+    const service = acpService(body.service_id)!;
+    const payload = parsePayload(service.id, body.payload);
+    if (!payload.ok) throw new ValidationError(payload.issues.map((i) => ({ loc: ['body', 'payload', ...i.path], msg: i.message, type: 'payload' })));
+    return { service, payload: payload.value as Record<string, unknown> };
+  }
+
+  /**
+   * Writes the job an x402 payment has paid for, under its settlement transaction hash (unique: one
+   * payment, one job). The funds have moved by now, so a failure to record says where they went and
+   * how to use them (the settlement is a USDC transfer from the buyer, which the transfer rail takes).
+   */
+  private async recordX402(em: EntityManager, base: Omit<NewAcpJob, 'payment_kind' | 'free_job_number' | 'payment_tx_hash'>, txHash: string): Promise<AcpJob> {
+    try {
+      return await insertAcpJob(em, { ...base, payment_kind: 'x402', free_job_number: null, payment_tx_hash: txHash });
+    } catch (err) {
+      if (err instanceof PaymentAlreadyUsedError) throw usedPayment(`The x402 settlement ${txHash} has already paid for a job`);
+      this.logger.error({ err, txHash, jobId: base.id }, 'x402 payment settled but its job could not be recorded');
+      throw Object.assign(
+        new ServiceUnavailableError(
+          `The x402 payment settled in transaction ${txHash}, but the job could not be recorded, so nothing was executed. Submit the job again with payment_tx_hash ${txHash} and no X-PAYMENT header to use that payment.`,
+        ),
+        { cause: err },
+      );
+    }
+  }
+
   /** Accepts the payment and writes the funded job, or refuses (402/409) with nothing stored or executed. */
-  private async fund(em: EntityManager, base: Omit<NewAcpJob, 'payment_kind' | 'free_job_number' | 'payment_tx_hash'>, body: AcpJobRequest, service: NonNullable<ReturnType<typeof acpService>>, resource: string): Promise<AcpJob> {
+  private async fund(em: EntityManager, base: Omit<NewAcpJob, 'payment_kind' | 'free_job_number' | 'payment_tx_hash'>, body: AcpJobRequest, service: AcpService, resource: string): Promise<AcpJob> {
     if (body.payment_tx_hash) {
       if (!this.chain) throw new ServiceUnavailableError('No chain RPC is configured (ACP_RPC_URL), so no payment can be verified; nothing was executed.');
-      if (await isPaymentUsed(em, body.payment_tx_hash)) throw usedPayment();
+      if (await isPaymentUsed(em, body.payment_tx_hash)) throw usedPayment('This payment_tx_hash has already paid for a job');
       const check = await verifyUsdcTransfer(this.chain, {
         txHash: body.payment_tx_hash,
         from: body.buyer_agent_address,
@@ -58,7 +106,7 @@ export class AcpJobService {
       try {
         return await insertAcpJob(em, { ...base, payment_kind: 'transfer', free_job_number: null, payment_tx_hash: body.payment_tx_hash });
       } catch (err) {
-        if (err instanceof PaymentAlreadyUsedError) throw usedPayment();
+        if (err instanceof PaymentAlreadyUsedError) throw usedPayment('This payment_tx_hash has already paid for a job');
         throw err;
       }
     }
@@ -99,4 +147,4 @@ export class AcpJobService {
   }
 }
 
-const usedPayment = () => new AppError(409, 'payment_already_used', 'This payment_tx_hash has already paid for a job and is never accepted twice; nothing was executed.');
+const usedPayment = (what: string) => new AppError(409, 'payment_already_used', `${what} and is never accepted twice; nothing was executed.`);

@@ -18,6 +18,8 @@ export interface ProbeDeps {
   routes: () => { method: string; path: string; tags: string[] }[];
   /** The chain agent-job payments are verified on, when an RPC is configured. */
   chain?: Pick<ChainClient, 'getBlockNumber' | 'chain'>;
+  /** Whether the in-process x402 facilitator has its key (it settles with the chain probed above). */
+  x402Ready?: boolean;
 }
 
 /** Tag of the endpoints that answer 501 because their capability is not built yet. */
@@ -90,7 +92,7 @@ export function createHealthProbes(deps: ProbeDeps): HealthProbes {
         deps.chain.getBlockNumber(),
         new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`chain RPC did not answer within ${TEMPORAL_CALL_MS} ms`)), TEMPORAL_CALL_MS)),
       ]);
-      return { detail: `${served}; chain ${deps.chain.chain?.id} reachable at block ${block}; direct USDC transfers verified (the x402 facilitator is not built yet)` };
+      return { detail: `${served}; chain ${deps.chain.chain?.id} reachable at block ${block}; direct USDC transfers verified; x402 facilitator ${deps.x402Ready ? 'ready' : 'off (no ACP_FACILITATOR_PRIVATE_KEY)'}` };
     },
   };
 }

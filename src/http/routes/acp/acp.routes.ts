@@ -1,7 +1,9 @@
 /**
  * Endpoints 23–26: agent jobs (ACP). No bearer token: the buyer's wallet and payment identify it; limits
  * per IP (route class `acp`) and per wallet (in the service). `POST /v1/acp/jobs` is the same operation
- * at the path the manifest lists.
+ * at the path the manifest lists. A request with an `X-PAYMENT` header pays the x402 way: the job is
+ * checked and priced, then the x402 paywall (src/http/middleware/x402.ts) verifies and settles the
+ * payment, and only then is the job recorded under the settlement's transaction hash and run.
  */
 import type { AcpJob } from '../../../modules/acp/acp-jobs';
 import { findAcpJob } from '../../../modules/acp/acp-jobs';
@@ -11,6 +13,7 @@ import { NotFoundError } from '../../../errors';
 import { z } from '../../../schemas/zod';
 import { defineRoute } from '../../route';
 import { applyRateDecision } from '../../middleware/rate-limit';
+import { offersX402Payment, x402Paywall } from '../../middleware/x402';
 import type { MinuteWindowLimiter } from '../../../modules/rate-limits/minute-window-limiter';
 import { commonErrors, ErrorBody } from '../../schemas/common.schema';
 
@@ -52,19 +55,27 @@ export function acpRoutes(jobs: AcpJobService, limiter: MinuteWindowLimiter, per
       path,
       summary: 'Submit an agent job: pay, run the service, evaluate the deliverable, in one call',
       description:
-        'Paid by a direct USDC transfer (`payment_tx_hash`) or, on the test network, one of the wallet\'s 5 free jobs. Without either: 402 with x402 payment requirements. A payment is never accepted twice (409). A job whose service fails is recorded as rejected with its error.',
+        "Paid the x402 way (an `X-PAYMENT` header: base64 of an x402 v1 `exact` payment payload, an EIP-3009 USDC authorization signed by `buyer_agent_address` for exactly `usdc_amount` to the pay-to address; the answer carries `X-PAYMENT-RESPONSE` with the settlement's transaction), by a direct USDC transfer (`payment_tx_hash`), or, on the test network, with one of the wallet's 5 free jobs. Without any: 402 with x402 payment requirements (`x402Version`, `error`, `accepts`). A payment is never accepted twice. A job whose service fails is recorded as rejected with its error.",
       tags: ['Agent jobs'],
       access: { kind: 'public', rateLimit: 'acp' },
       request: { body: AcpJobRequestSchema },
       responses: {
         200: { description: 'The job as settled (or still running when it outlasted the call)', schema: AcpJobResponseSchema },
-        402: { description: 'Payment required, or the payment was not accepted: nothing was executed', schema: ErrorBody },
+        402: { description: 'Payment required, or the payment (x402 or transfer) was not accepted: nothing was executed', schema: ErrorBody },
         409: { description: 'This payment already paid for a job', schema: ErrorBody },
         ...commonErrors,
       },
       handler: async (ctx, { body }) => {
         applyRateDecision(ctx, await limiter.consume('acp:wallet', body.buyer_agent_address, perWalletPerMinute), 'for this wallet');
-        ctx.body = view(await jobs.submit(ctx.state.em, body, `${ctx.origin}${path}`));
+        const resource = jobs.resourceUrl(path);
+        if (!offersX402Payment(ctx)) {
+          ctx.body = view(await jobs.submit(ctx.state.em, body, resource));
+          return;
+        }
+        const { requirements } = jobs.quoteX402(body, resource);
+        await x402Paywall({ facilitator: jobs.x402, requirements, payer: body.buyer_agent_address })(ctx, async (settlement) => {
+          ctx.body = view(await jobs.submit(ctx.state.em, body, resource, { txHash: settlement.transaction }));
+        });
       },
     });
   return [
