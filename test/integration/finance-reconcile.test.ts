@@ -1,12 +1,11 @@
-import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli } from '../helpers/cli';
 import { openOrm, type Orm } from '../../src/db/orm';
 import { sql } from '../../src/db/sql';
 import { createAccount } from '../../src/modules/identity/accounts';
@@ -16,22 +15,6 @@ import { ledgerPages } from '../../src/modules/finance/reconciliation-source';
 import { PACKS, priceOf } from '../../src/modules/credits/pricing';
 import { testConfig } from '../helpers/test-config';
 
-const ROOT = join(__dirname, '..', '..');
-const run = promisify(execFile);
-
-/** The real CLI entry point in its own process, on this run's database. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl') },
-    });
-    return { code: 0, stdout, stderr };
-  } catch (err) {
-    const failed = err as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);

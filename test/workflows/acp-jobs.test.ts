@@ -12,6 +12,7 @@ import { installTestUsdc, startAnvil, type RunningAnvil } from '../../src/tools/
 import { recoveryInput } from '../../src/temporal/workflow-inputs';
 import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
 import { eventually } from '../helpers/https-receiver';
+import { withinOneMinuteWindow } from '../helpers/clock';
 import { jsonOf, type Json } from '../helpers/http';
 import { loadStandardFixtures } from '../helpers/lists';
 import { testConfig } from '../helpers/test-config';
@@ -32,6 +33,14 @@ describe('agent jobs (ACP) on a local chain', () => {
   const newWallet = () => privateKeyToAccount(generatePrivateKey());
   const submit = (body: Json, path = '/acp/jobs') => fetch(`${app.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const jobCount = async () => (await app.deps.orm.em.fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from acp_jobs'))[0]!.n;
+
+  /** Records the wallet's 5 free jobs as done, so its next job must be paid. */
+  const useUpFreeJobs = (address: string) =>
+    app.deps.orm.em.fork().getConnection().execute(
+      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, free_job_number, workflow_id)
+       select gen_random_uuid(), 'austrac_eligibility', ?, 'base_sepolia', 40, '{}', 'completed', 'free', n, 'seeded' from generate_series(1, 5) n`,
+      [address],
+    );
 
   async function fund(account: PrivateKeyAccount) {
     const faucet = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
@@ -84,12 +93,7 @@ describe('agent jobs (ACP) on a local chain', () => {
   it('runs a job paid by a USDC transfer, never accepts the same payment twice, and shows the job in Temporal with its service, wallet and status', async () => {
     const wallet = newWallet();
     await fund(wallet);
-    // Use up the free jobs so the payment is what funds the next one.
-    await app.deps.orm.em.fork().getConnection().execute(
-      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, free_job_number, workflow_id)
-       select gen_random_uuid(), 'austrac_eligibility', ?, 'base_sepolia', 40, '{}', 'completed', 'free', n, 'seeded' from generate_series(1, 5) n`,
-      [wallet.address],
-    );
+    await useUpFreeJobs(wallet.address); // so the payment is what funds the next one
     const hash = await pay(wallet, 'transfer', [PAY_TO, usdcUnits(50)]);
     const res = await submit({ service_id: 'austrac_eligibility', buyer_agent_address: wallet.address, usdc_amount: 50, payload: ELIGIBILITY, payment_tx_hash: hash });
     expect(res.status).toBe(200);
@@ -112,11 +116,7 @@ describe('agent jobs (ACP) on a local chain', () => {
   it('refuses an underpaid, wrong-recipient, reverted or unknown payment with a clear error and executes nothing', async () => {
     const wallet = newWallet();
     await fund(wallet);
-    await app.deps.orm.em.fork().getConnection().execute(
-      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, free_job_number, workflow_id)
-       select gen_random_uuid(), 'austrac_eligibility', ?, 'base_sepolia', 40, '{}', 'completed', 'free', n, 'seeded' from generate_series(1, 5) n`,
-      [wallet.address],
-    );
+    await useUpFreeJobs(wallet.address);
     const attempt = (payment_tx_hash: string) => submit({ service_id: 'austrac_eligibility', buyer_agent_address: wallet.address, usdc_amount: 50, payload: ELIGIBILITY, payment_tx_hash });
     const before = await jobCount();
     const cases: [Hex | string, RegExp][] = [
@@ -162,6 +162,24 @@ describe('agent jobs (ACP) on a local chain', () => {
     })) as RecoveryResult;
     expect(recovered.acpJobsStarted).toContain(id);
     await eventually(async () => (await jsonOf(await fetch(`${app.url}/acp/jobs/${id}`))).status === 'completed', 30_000, 'the recovered job to complete');
+  }, 60_000);
+
+  it('limits each wallet per minute, apart from the per-IP limit', async () => {
+    const limited = await startTestApp(testConfig({ TEMPORAL_TASK_QUEUE: app.deps.config.temporal.taskQueue, ACP_RPC_URL: anvil.rpcUrl, RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '2', REDIS_KEY_PREFIX: `test:acp-wallet-${randomUUID()}:` }));
+    try {
+      await withinOneMinuteWindow();
+      const body = (address: string) => ({ service_id: 'austrac_eligibility', buyer_agent_address: address, usdc_amount: 40, payload: ELIGIBILITY });
+      const post = (address: string) => fetch(`${limited.url}/acp/jobs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body(address)) });
+      const wallet = newWallet().address;
+      expect([(await post(wallet)).status, (await post(wallet)).status]).toEqual([200, 200]);
+      const refused = await post(wallet);
+      expect(refused.status).toBe(429);
+      expect(refused.headers.get('Retry-After')).toBeTruthy();
+      expect((await jsonOf(refused)).detail).toMatch(/for this wallet/);
+      expect((await post(newWallet().address)).status).toBe(200); // another wallet from the same address is not held back
+    } finally {
+      await limited.close();
+    }
   }, 60_000);
 
   it('refuses a bad request with 422: an address without its checksum, an amount outside the price range, an unknown service, a payload the service does not take', async () => {

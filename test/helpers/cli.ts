@@ -1,0 +1,22 @@
+/** The real admin CLI entry point in its own process, on this run's database and Redis. */
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+
+const ROOT = join(__dirname, '..', '..');
+const run = promisify(execFile);
+
+/** Runs `src/cli.ts` with `args`; resolves with the exit code, stdout and stderr (a failure is an answer, not a throw). */
+export async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl') },
+    });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const failed = err as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
