@@ -100,8 +100,12 @@ describe('GET /health', () => {
       await gate.shut();
       await eventually(async () => (await temporalRow()).status === 'down', 30_000, 'the Temporal row to go down again');
     } finally {
-      await gate.shut();
+      // Let the client's pending gRPC retries reach the server before it closes: a retry timer firing on
+      // a closed channel throws outside any test (Temporal's retry interceptor cannot be cancelled).
+      await gate.open();
+      await eventually(async () => (await temporalRow()).status !== 'down', 30_000, 'Temporal to be reachable before closing').catch(() => undefined);
       await app.close();
+      await gate.shut();
     }
   });
 
