@@ -23,6 +23,7 @@ import { installTestUsdc, resolveAnvil, startAnvil, type RunningAnvil } from '..
 import { chainDefinition, createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
 import { formatUsdc, usdcUnits, verifyUsdcTransfer } from '../../src/modules/acp/chain/usdc-payment';
 import { compileTestUsdc } from '../../src/modules/acp/chain/test-usdc';
+import { transferWithAuthorizationTypes } from '../helpers/eip3009';
 
 const CHAIN_ID = 84_532;
 const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
@@ -169,16 +170,7 @@ describe('EIP-3009 transferWithAuthorization', () => {
     const message = { from: buyer.address, to: PAY_TO, value: usdcUnits(4), validAfter: 0n, validBefore: timestamp + 3600n, nonce };
     const signature = await buyer.signTypedData({
       domain: { name: 'USDC', version: '2', chainId: CHAIN_ID, verifyingContract: USDC },
-      types: {
-        TransferWithAuthorization: [
-          { name: 'from', type: 'address' },
-          { name: 'to', type: 'address' },
-          { name: 'value', type: 'uint256' },
-          { name: 'validAfter', type: 'uint256' },
-          { name: 'validBefore', type: 'uint256' },
-          { name: 'nonce', type: 'bytes32' },
-        ],
-      },
+      types: transferWithAuthorizationTypes,
       primaryType: 'TransferWithAuthorization',
       message,
     });

@@ -18,6 +18,7 @@ import { chainDefinition, createChainClient, type ChainClient } from '../../src/
 import { compileTestUsdc } from '../../src/modules/acp/chain/test-usdc';
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { jsonOf, type Json } from '../helpers/http';
+import { transferWithAuthorizationTypes } from '../helpers/eip3009';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
@@ -31,16 +32,6 @@ const FACILITATOR = privateKeyToAccount(FACILITATOR_KEY).address;
 const ELIGIBILITY = { profession_type: 'accountant', services_offered: ['company_trust_formation'] };
 const PRICE = 50;
 
-const authorizationTypes = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const;
 
 describe('agent jobs paid the x402 way', () => {
   let config: AppConfig;
@@ -96,7 +87,7 @@ describe('agent jobs paid the x402 way', () => {
     };
     const signature = await signer.signTypedData({
       domain: { name: 'USDC', version: '2', chainId: CHAIN_ID, verifyingContract: requirements.asset as Address },
-      types: authorizationTypes,
+      types: transferWithAuthorizationTypes,
       primaryType: 'TransferWithAuthorization',
       message,
     });

@@ -1,10 +1,9 @@
 /** Endpoints 17 and 18: an account's credit balance and ledger (bearer, `credits:read`, own account only). */
-import { AppError } from '../../../errors';
 import { balanceOf, ledgerPage } from '../../../modules/credits/ledger';
 import { z } from '../../../schemas/zod';
-import { callerOf } from '../../middleware/authenticate';
 import type { AppContext } from '../../context';
 import { defineRoute } from '../../route';
+import { ownAccount } from './own-account';
 import { commonErrors } from '../../schemas/common.schema';
 
 const AccountQuery = z.object({ account_id: z.uuid().openapi({ description: "The caller's own account (another account's is 403)" }) });
@@ -44,12 +43,6 @@ const LedgerSchema = z
   .object({ account_id: z.string(), entries: z.array(EntrySchema), total: z.number().int(), limit: z.number().int(), offset: z.number().int() })
   .openapi('CreditLedger');
 
-/** The account asked about, which must be the caller's own. */
-function ownAccount(ctx: AppContext, accountId: string): string {
-  if (callerOf(ctx).accountId !== accountId) throw new AppError(403, 'forbidden', "A client may read only its own account's credits");
-  return accountId;
-}
-
 export function creditRoutes() {
   return [
     defineRoute({
@@ -61,7 +54,7 @@ export function creditRoutes() {
       request: { query: AccountQuery },
       responses: { 200: { description: 'Balance summary', schema: BalanceSchema }, ...commonErrors },
       handler: async (ctx, { query }) => {
-        ctx.body = await balanceOf(ctx.state.em, ownAccount(ctx as AppContext, query.account_id));
+        ctx.body = await balanceOf(ctx.state.em, ownAccount(ctx as AppContext, query.account_id, 'credits'));
       },
     }),
     defineRoute({
@@ -74,7 +67,7 @@ export function creditRoutes() {
       request: { query: LedgerQuery },
       responses: { 200: { description: 'A page of the ledger', schema: LedgerSchema }, ...commonErrors },
       handler: async (ctx, { query }) => {
-        const accountId = ownAccount(ctx as AppContext, query.account_id);
+        const accountId = ownAccount(ctx as AppContext, query.account_id, 'credits');
         ctx.body = { account_id: accountId, ...(await ledgerPage(ctx.state.em, accountId, query)), limit: query.limit, offset: query.offset };
       },
     }),

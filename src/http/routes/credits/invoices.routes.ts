@@ -1,12 +1,13 @@
 /** Tax invoices of paid credit checkouts: the account's list, and each invoice as a PDF (bearer, `credits:read`, own account only). */
 import type { AppConfig } from '../../../config';
-import { AppError, NotFoundError, ServiceUnavailableError } from '../../../errors';
+import { NotFoundError, ServiceUnavailableError } from '../../../errors';
 import { findInvoice, listInvoices, parseInvoiceId, type TaxInvoice } from '../../../modules/finance/invoices';
 import { renderTaxInvoice, type Seller } from '../../../modules/finance/tax-invoice.pdf';
 import { z } from '../../../schemas/zod';
 import { callerOf } from '../../middleware/authenticate';
 import type { AppContext } from '../../context';
 import { defineRoute } from '../../route';
+import { ownAccount } from './own-account';
 import { commonErrors, ErrorBody } from '../../schemas/common.schema';
 
 const InvoicesQuery = z.object({
@@ -37,12 +38,6 @@ const InvoiceListSchema = z
 
 const notFound = { 404: { description: 'No such invoice for this account', schema: ErrorBody } };
 const noAbn = { 503: { description: 'SELLER_ABN is not configured, so no valid tax invoice can be issued', schema: ErrorBody } };
-
-/** The account asked about, which must be the caller's own. */
-function ownAccount(ctx: AppContext, accountId: string): string {
-  if (callerOf(ctx).accountId !== accountId) throw new AppError(403, 'forbidden', "A client may read only its own account's invoices");
-  return accountId;
-}
 
 const listed = (invoice: TaxInvoice) => ({
   invoice_id: invoice.invoice_id,
@@ -79,7 +74,7 @@ export function invoiceRoutes(config: AppConfig) {
       request: { query: InvoicesQuery },
       responses: { 200: { description: 'A page of invoices', schema: InvoiceListSchema }, ...commonErrors },
       handler: async (ctx, { query }) => {
-        const accountId = ownAccount(ctx as AppContext, query.account_id);
+        const accountId = ownAccount(ctx as AppContext, query.account_id, 'invoices');
         const { invoices, total } = await listInvoices(ctx.state.em, accountId, query);
         ctx.body = { account_id: accountId, invoices: invoices.map(listed), total, limit: query.limit, offset: query.offset };
       },
