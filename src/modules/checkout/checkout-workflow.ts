@@ -4,7 +4,7 @@
  * start after checkout never happened). Account, pack and session go in the memo and in search
  * attributes, so an operator finds the run in the Temporal Web UI from any of them.
  */
-import type { Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { AppConfig } from '../../config';
 import { AccountIdAttribute, CheckoutSessionAttribute, CreditPackAttribute } from '../../temporal/search-attributes';
 import type { CheckoutProviderEvent, CheckoutWorkflowInput } from '../../../workflows/checkout';
@@ -37,7 +37,7 @@ export async function startCheckoutWorkflow(client: Client, config: AppConfig, s
     try {
       await client.workflow.start('checkoutWorkflow', startOptions(config, session));
     } catch (err) {
-      if ((err as Error).name !== 'WorkflowExecutionAlreadyStartedError') throw err;
+      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
   });
 }

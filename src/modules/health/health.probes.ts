@@ -15,15 +15,12 @@ export interface ProbeDeps {
   redis: Redis;
   temporal: { connection: Connection; namespace: string; taskQueue: string };
   /** The routes this process serves (read when probed, as the table is built after the probes). */
-  routes: () => { method: string; path: string; tags: string[] }[];
+  routes: () => { method: string; path: string }[];
   /** The chain agent-job payments are verified on, when an RPC is configured. */
   chain?: Pick<ChainClient, 'getBlockNumber' | 'chain'>;
   /** Whether the in-process x402 facilitator has its key (it settles with the chain probed above). */
   x402Ready?: boolean;
 }
-
-/** Tag of the endpoints that answer 501 because their capability is not built yet. */
-export const NOT_YET_AVAILABLE_TAG = 'Not yet available';
 
 /** Each Temporal call of a probe gets this long, so a dead server fails the probe rather than hanging it. */
 const TEMPORAL_CALL_MS = 1_500;
@@ -84,9 +81,7 @@ export function createHealthProbes(deps: ProbeDeps): HealthProbes {
       // The agent-job endpoints as this process actually serves them, not a remembered constant.
       const acp = deps.routes().filter((route) => /^\/(v1\/)?acp\//.test(route.path));
       if (acp.length === 0) return { detail: 'no agent-job endpoints are mounted', status: 'degraded' };
-      const pending = acp.filter((route) => route.tags.includes(NOT_YET_AVAILABLE_TAG));
-      if (pending.length === acp.length) return { detail: `agent-job interface not built yet: its ${acp.length} endpoints answer 501; nothing is failing` };
-      const served = `${acp.length - pending.length} of ${acp.length} agent-job endpoints served`;
+      const served = `${acp.length} of ${acp.length} agent-job endpoints served`;
       if (!deps.chain) return { detail: `${served}; no chain RPC configured (ACP_RPC_URL): free jobs only, no payment can be verified`, status: 'degraded' };
       const block = await Promise.race([
         deps.chain.getBlockNumber(),
