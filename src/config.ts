@@ -15,6 +15,8 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v));
+const privateKey = optionalString.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), 'must be a private key: 0x and 64 hex digits');
+const optionalAddress = optionalString.refine((v) => v === undefined || /^0x[0-9a-fA-F]{40}$/.test(v), 'must be an EVM address: 0x and 40 hex digits');
 
 export const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -108,8 +110,22 @@ export const environmentSchema = z.object({
   ACP_PAY_TO_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address').default('0x70997970C51812dc3A010C7d01b50e0d17dc79C8'),
   ACP_USDC_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address').default('0x036CbD53842c5426634e7929541eC2318f3dCF7e'),
   ACP_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(1),
-  ACP_FACILITATOR_PRIVATE_KEY: optionalString.refine((v) => v === undefined || /^0x[0-9a-fA-F]{64}$/.test(v), 'must be a private key: 0x and 64 hex digits'),
+  ACP_FACILITATOR_PRIVATE_KEY: privateKey,
   ACP_FREE_JOBS_PER_WALLET: z.coerce.number().int().min(0).default(5),
+  ACP_PROVIDER_PRIVATE_KEY: privateKey,
+  ACP_EVALUATOR_PRIVATE_KEY: privateKey,
+  ACP_ESCROW_ADDRESS: optionalAddress,
+  ACP_IDENTITY_REGISTRY_ADDRESS: optionalAddress,
+  ACP_REPUTATION_REGISTRY_ADDRESS: optionalAddress,
+  ACP_AGENT_ID: optionalString
+    .transform((v) => (v === undefined ? undefined : Number(v)))
+    .refine((v) => v === undefined || (Number.isSafeInteger(v) && v >= 0), 'must be an ERC-8004 agent id (a non-negative integer)'),
+  ACP_ESCROW_MIN_SECONDS_LEFT: z.coerce.number().int().min(0).default(600),
+  ACP_WALLET_BLOCKLIST_FILE: optionalString,
+  ACP_BOND_CLEAN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(30 * 24 * 3600),
+  ACP_BOND_EXPIRY_MARGIN_SECONDS: z.coerce.number().int().min(0).default(7 * 24 * 3600),
+  ACP_ABUSE_REVIEW_EVERY_SECONDS: z.coerce.number().int().min(1).default(300),
+  RATE_LIMIT_ACP_UNDER_VERIFICATION_PER_MINUTE: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_ACP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   ANVIL_PATH: optionalString,
@@ -260,6 +276,25 @@ export interface AppConfig {
     freeJobsPerWallet: number;
     perIpPerMinute: number;
     perWalletPerMinute: number;
+    /** A wallet under verification (bond posted, clean window running) gets this tighter per-wallet limit. */
+    underVerificationPerMinute: number;
+    /** ERC-8183 escrow rail: our provider key submits deliverables, our evaluator key completes or rejects; none: the rail answers 503. */
+    providerPrivateKey: string | undefined;
+    evaluatorPrivateKey: string | undefined;
+    escrowAddress: string | undefined;
+    /** An escrow job must have at least this long left before it expires, or we would work for a refund. */
+    escrowMinSecondsLeft: number;
+    /** ERC-8004 registries and our agent's identity there; none: no reputation is recorded. */
+    identityRegistryAddress: string | undefined;
+    reputationRegistryAddress: string | undefined;
+    agentId: number | undefined;
+    /** Wallets refused at once: one address per line (`#` comments), re-read when the file changes. */
+    walletBlocklistFile: string | undefined;
+    /** The verification bond's clean window (30 days), and how long past it the bond escrow must stay unexpired. */
+    bondCleanWindowSeconds: number;
+    bondExpiryMarginSeconds: number;
+    /** The abuse monitor reviews traffic at least this often (and sooner when a job is recorded). */
+    abuseReviewEverySeconds: number;
     anvilPath: string | undefined;
   };
   /** The newsletter: Turnstile verification when a secret is set; a best-effort sync to an email provider when a URL is set. */
@@ -413,6 +448,18 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       freeJobsPerWallet: e.ACP_FREE_JOBS_PER_WALLET,
       perIpPerMinute: e.RATE_LIMIT_ACP_PER_MINUTE,
       perWalletPerMinute: e.RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE,
+      underVerificationPerMinute: e.RATE_LIMIT_ACP_UNDER_VERIFICATION_PER_MINUTE,
+      providerPrivateKey: e.ACP_PROVIDER_PRIVATE_KEY,
+      evaluatorPrivateKey: e.ACP_EVALUATOR_PRIVATE_KEY,
+      escrowAddress: e.ACP_ESCROW_ADDRESS,
+      escrowMinSecondsLeft: e.ACP_ESCROW_MIN_SECONDS_LEFT,
+      identityRegistryAddress: e.ACP_IDENTITY_REGISTRY_ADDRESS,
+      reputationRegistryAddress: e.ACP_REPUTATION_REGISTRY_ADDRESS,
+      agentId: e.ACP_AGENT_ID,
+      walletBlocklistFile: e.ACP_WALLET_BLOCKLIST_FILE,
+      bondCleanWindowSeconds: e.ACP_BOND_CLEAN_WINDOW_SECONDS,
+      bondExpiryMarginSeconds: e.ACP_BOND_EXPIRY_MARGIN_SECONDS,
+      abuseReviewEverySeconds: e.ACP_ABUSE_REVIEW_EVERY_SECONDS,
       anvilPath: e.ANVIL_PATH,
     },
     newsletter: {

@@ -14,6 +14,7 @@ import { startDevServer, stopChild, type RunningDevServer } from './temporal/dev
 import { prepareTemporal } from './temporal/prepare';
 import { resolveStripeMock, startStripeMock, type RunningStripeMock } from './tools/stripe-mock';
 import { installTestUsdc, resolveAnvil, startAnvil, type RunningAnvil } from './tools/anvil';
+import { ANVIL_DEPLOYER_KEY, ANVIL_EVALUATOR_KEY, ANVIL_PROVIDER_KEY, deployAgentCommerce } from './tools/agent-commerce-contracts';
 import { temporalConnectionOptions } from './temporal/connection-options';
 
 const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
@@ -108,6 +109,21 @@ async function main(): Promise<void> {
     peerEnv.ACP_RPC_URL = anvil.rpcUrl;
     // anvil's dev account 4 settles x402 payments (test money only), unless a key is configured.
     if (!config.acp.facilitatorPrivateKey) peerEnv.ACP_FACILITATOR_PRIVATE_KEY = '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a';
+    // Our ERC-8183 escrow and ERC-8004 registries, deployed from dev account 9; dev accounts 1 and 6
+    // are our provider (owner of our agent identity) and evaluator, unless configured.
+    const trust = await deployAgentCommerce(anvil.rpcUrl, {
+      chainId: config.acp.chainId,
+      usdcAddress: config.acp.usdcAddress,
+      deployerKey: ANVIL_DEPLOYER_KEY,
+      providerKey: (config.acp.providerPrivateKey as `0x${string}` | undefined) ?? ANVIL_PROVIDER_KEY,
+      agentURI: `${config.http.publicBaseUrl}/.well-known/agent.json`,
+    });
+    if (!config.acp.providerPrivateKey) peerEnv.ACP_PROVIDER_PRIVATE_KEY = ANVIL_PROVIDER_KEY;
+    if (!config.acp.evaluatorPrivateKey) peerEnv.ACP_EVALUATOR_PRIVATE_KEY = ANVIL_EVALUATOR_KEY;
+    if (!config.acp.escrowAddress) peerEnv.ACP_ESCROW_ADDRESS = trust.escrowAddress;
+    if (!config.acp.identityRegistryAddress) peerEnv.ACP_IDENTITY_REGISTRY_ADDRESS = trust.identityRegistryAddress;
+    if (!config.acp.reputationRegistryAddress) peerEnv.ACP_REPUTATION_REGISTRY_ADDRESS = trust.reputationRegistryAddress;
+    if (config.acp.agentId === undefined) peerEnv.ACP_AGENT_ID = String(trust.agentId);
   }
 
   const childEnv = { ...process.env, ...peerEnv, TEMPORAL_ADDRESS: temporalAddress(config) };

@@ -1,6 +1,6 @@
 /**
  * Integration-test setup, once per run: a fresh PostgreSQL database (migrated), and a real Temporal
- * dev server started through @temporalio/testing with the locally built CLI, Stripe's stripe-mock, and anvil (a local EVM) with our TestUSDC. Tests receive their
+ * dev server started through @temporalio/testing with the locally built CLI, Stripe's stripe-mock, and anvil (a local EVM) with our TestUSDC and the agent-commerce contracts. Tests receive their
  * addresses through vitest's `inject`; both are torn down (database dropped) at the end.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,7 @@ import { resolveTemporalCli } from '../../src/temporal/cli-binary';
 import { SEARCH_ATTRIBUTES } from '../../src/temporal/search-attributes';
 import { resolveStripeMock, startStripeMock } from '../../src/tools/stripe-mock';
 import { installTestUsdc, startAnvil } from '../../src/tools/anvil';
+import { ANVIL_DEPLOYER_KEY, ANVIL_PROVIDER_KEY, deployAgentCommerce } from '../../src/tools/agent-commerce-contracts';
 import { loadConfig } from '../../src/config';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
@@ -25,7 +26,7 @@ declare module 'vitest' {
     runId: string;
     /** stripe-mock, the payment provider's official mock, for checkout tests. */
     stripeMockUrl: string;
-    /** anvil (a local EVM at Base Sepolia's chain id) with our TestUSDC at Base Sepolia's USDC address. */
+    /** anvil (a local EVM at Base Sepolia's chain id) with our TestUSDC at Base Sepolia's USDC address, and our escrow and registries deployed. */
     anvilRpcUrl: string;
   }
 }
@@ -62,7 +63,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!stripeMockBinary) throw new Error('stripe-mock is not available and Go could not build it: run `npm run stripe-mock:bin` to see why');
   const stripeMock = await startStripeMock(stripeMockBinary);
   const anvil = await startAnvil({ chainId: 84_532 });
-  await installTestUsdc(anvil.rpcUrl, loadConfig({}).acp.usdcAddress);
+  const defaults = loadConfig({});
+  await installTestUsdc(anvil.rpcUrl, defaults.acp.usdcAddress);
+  // The ERC-8183 escrow and ERC-8004 registries at their deterministic addresses (test-config.ts), our agent id 1.
+  await deployAgentCommerce(anvil.rpcUrl, {
+    chainId: 84_532,
+    usdcAddress: defaults.acp.usdcAddress,
+    deployerKey: ANVIL_DEPLOYER_KEY,
+    providerKey: ANVIL_PROVIDER_KEY,
+    agentURI: `${defaults.http.publicBaseUrl}/.well-known/agent.json`,
+  });
 
   project.provide('databaseUrl', databaseUrl);
   project.provide('stripeMockUrl', stripeMock.url);

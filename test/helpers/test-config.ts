@@ -1,6 +1,10 @@
 /** A config for integration tests: the run's database, Redis and Temporal, plus per-test overrides. */
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../../src/config';
+import { ANVIL_EVALUATOR_KEY, ANVIL_PROVIDER_KEY, localAgentCommerceAddresses } from '../../src/tools/agent-commerce-contracts';
+
+/** Where the global setup deploys the escrow and registries on the run's anvil (the deployer's first transactions). */
+const agentCommerce = localAgentCommerceAddresses();
 
 /** The webhook signing secret tests sign provider events with (the SDK's test-header helper). */
 export const TEST_PSP_WEBHOOK_SECRET = 'whsec_test_compliance_intelligence';
@@ -25,6 +29,13 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     PSP_API_BASE_URL: inject('stripeMockUrl'),
     // Agent-job payments are verified on the run's anvil.
     ACP_RPC_URL: inject('anvilRpcUrl'),
+    // The escrow rail and reputation on the contracts the global setup deployed; our agent is id 1 there.
+    ACP_PROVIDER_PRIVATE_KEY: ANVIL_PROVIDER_KEY,
+    ACP_EVALUATOR_PRIVATE_KEY: ANVIL_EVALUATOR_KEY,
+    ACP_ESCROW_ADDRESS: agentCommerce.escrowAddress,
+    ACP_IDENTITY_REGISTRY_ADDRESS: agentCommerce.identityRegistryAddress,
+    ACP_REPUTATION_REGISTRY_ADDRESS: agentCommerce.reputationRegistryAddress,
+    ACP_AGENT_ID: '1',
     ...overrides,
   });
 }
