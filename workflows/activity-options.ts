@@ -107,3 +107,20 @@ export function emailProviderSync(policy: { maxAttempts: number; initialInterval
     retry: { initialInterval: policy.initialIntervalMs, backoffCoefficient: 2, maximumInterval: policy.maxIntervalMs, maximumAttempts: policy.maxAttempts },
   };
 }
+
+/**
+ * One chain step of an escrow job or a bond (a transaction and its receipt). It may have been sent
+ * when the worker died, so each step reads the chain before sending; a lost worker's step is retried
+ * after 20 s. A node outage is waited out like any other: money is in escrow, giving up would strand it.
+ */
+export const chainStep: ActivityOptions = {
+  startToCloseTimeout: '20 seconds',
+  scheduleToCloseTimeout: OUTAGE_BUDGET,
+  retry: untilBackUp,
+};
+
+/** Reputation feedback: nice to have, never worth blocking on; a few attempts, then the job's record says why not. */
+export const reputationFeedback: ActivityOptions = {
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 5 },
+};

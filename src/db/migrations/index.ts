@@ -25,6 +25,7 @@ import { Migration20261125090000CreditConsumption } from './Migration20261125090
 import { Migration20261125100000LowCreditReference } from './Migration20261125100000-low-credit-reference';
 import { Migration20261125110000Checkout } from './Migration20261125110000-checkout';
 import { Migration20261125120000KnowledgeBase } from './Migration20261125120000-knowledge-base';
+import { Migration20261125150000AgentCommerceTrust } from './Migration20261125150000-agent-commerce-trust';
 import { Migration20261125140000Newsletter } from './Migration20261125140000-newsletter';
 import { Migration20261125130000AcpJobs } from './Migration20261125130000-acp-jobs';
 
@@ -53,4 +54,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125120000-knowledge-base', class: Migration20261125120000KnowledgeBase },
   { name: 'Migration20261125130000-acp-jobs', class: Migration20261125130000AcpJobs },
   { name: 'Migration20261125140000-newsletter', class: Migration20261125140000Newsletter },
+  { name: 'Migration20261125150000-agent-commerce-trust', class: Migration20261125150000AgentCommerceTrust },
 ];

@@ -20,6 +20,8 @@ import type { AcpJobRequest } from './job-request';
 import { parsePayload } from './job-payloads';
 import { paymentRequired } from './payment-requirements';
 import { acpService, type AcpService } from './services';
+import type { AbuseMonitorClient } from './abuse/abuse-monitor-client';
+import { fundByEscrow } from './escrow/escrow-funding';
 import { x402FacilitatorFor, type X402Facilitator } from './x402/facilitator';
 import { acpPaymentRequirements } from './x402/requirements';
 
@@ -31,6 +33,8 @@ export class AcpJobService {
     private readonly config: AppConfig,
     private readonly logger: Logger,
     private readonly chain: ChainClient | undefined,
+    /** Told of every recorded job, so the abuse monitor reviews the traffic soon. */
+    private readonly monitor: AbuseMonitorClient,
     /** The in-process x402 facilitator (ACP_FACILITATOR_PRIVATE_KEY); without one the x402 rail answers 503. */
     readonly x402: X402Facilitator | undefined = x402FacilitatorFor(config),
   ) {}
@@ -47,8 +51,8 @@ export class AcpJobService {
    */
   quoteX402(body: AcpJobRequest, resource: string) {
     const { service } = this.checked(body);
-    if (body.payment_tx_hash) {
-      throw new ValidationError([{ loc: ['body', 'payment_tx_hash'], msg: 'A job is paid once: send either an X-PAYMENT header or payment_tx_hash, not both', type: 'payment_conflict' }]);
+    for (const field of ['payment_tx_hash', 'escrow_job_id'] as const) {
+      if (body[field]) throw new ValidationError([{ loc: ['body', field], msg: `A job is paid once: send either an X-PAYMENT header or ${field}, not both`, type: 'payment_conflict' }]);
     }
     return { requirements: acpPaymentRequirements(this.config, service, body.usdc_amount, resource) };
   }
@@ -57,8 +61,13 @@ export class AcpJobService {
   async submit(em: EntityManager, body: AcpJobRequest, resource: string, x402?: { txHash: string }): Promise<AcpJob> {
     const { service, payload } = this.checked(body);
     const id = randomUUID();
-    const base = { id, service_id: service.id, buyer_address: body.buyer_agent_address, chain: body.chain, usdc_amount: body.usdc_amount, payload, workflow_id: workflowIds.acpJob(id) };
-    const job = x402 ? await this.recordX402(em, base, x402.txHash) : await this.fund(em, base, body, service, resource);
+    const base = { id, service_id: service.id, buyer_address: body.buyer_agent_address, chain: body.chain, usdc_amount: body.usdc_amount, payload, workflow_id: workflowIds.acpJob(id), buyer_agent_id: body.buyer_agent_id };
+    const job = x402
+      ? await this.recordX402(em, base, x402.txHash)
+      : body.escrow_job_id
+        ? await fundByEscrow(em, this.chain, this.config, base, body.escrow_job_id)
+        : await this.fund(em, base, body, service, resource);
+    void this.monitor.trafficRecorded();
     return this.run(em, job);
   }
 
@@ -129,7 +138,7 @@ export class AcpJobService {
         this.temporal.workflow.execute('acpJobWorkflow', {
           taskQueue: this.config.temporal.taskQueue,
           workflowId: job.workflow_id,
-          args: [{ jobId: job.id }],
+          args: [{ jobId: job.id, escrow: job.payment_kind === 'escrow' }],
           memo: { serviceId: job.service_id, wallet: job.buyer_address, usdcAmount: job.usdc_amount, payment: job.payment_kind },
           typedSearchAttributes: [
             { key: AcpServiceAttribute, value: job.service_id },

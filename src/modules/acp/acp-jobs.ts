@@ -19,7 +19,7 @@ export interface AcpJob {
   usdc_amount: number;
   payload: Record<string, unknown>;
   status: AcpJobStatus;
-  payment_kind: 'free' | 'transfer' | 'x402';
+  payment_kind: 'free' | 'transfer' | 'x402' | 'escrow';
   free_job_number: number | null;
   payment_tx_hash: string | null;
   result: Record<string, unknown> | null;
@@ -27,20 +27,40 @@ export interface AcpJob {
   deliverable_sha256: string | null;
   scan_id: string | null;
   workflow_id: string;
+  /** The ERC-8183 escrow job that pays for this one (contract and id), and our transactions on it. */
+  escrow_contract: string | null;
+  escrow_job_id: string | null;
+  escrow_submit_tx: string | null;
+  escrow_settle_tx: string | null;
+  /** Extension: the buyer's ERC-8004 agent id, so our agent can leave feedback for it. */
+  buyer_agent_id: string | null;
+  /** ERC-8004 feedback recorded after completion: per target, the transaction or why none was sent. */
+  reputation_txs: Record<string, unknown> | null;
+  /** Run while the wallet was under verification: confidence lowered and marked. */
+  degraded: boolean;
   created_at: string;
   settled_at: string | null;
 }
 
-type Row = Omit<AcpJob, 'usdc_amount' | 'created_at' | 'settled_at'> & { usdc_amount: string; created_at: Date | string; settled_at: Date | string | null };
+type Row = Omit<AcpJob, 'usdc_amount' | 'created_at' | 'settled_at' | 'escrow_job_id' | 'buyer_agent_id'> & {
+  usdc_amount: string;
+  created_at: Date | string;
+  settled_at: Date | string | null;
+  escrow_job_id: string | number | null;
+  buyer_agent_id: string | number | null;
+};
 
 const toJob = (r: Row): AcpJob => ({
   ...r,
+  escrow_job_id: r.escrow_job_id === null ? null : String(r.escrow_job_id),
+  buyer_agent_id: r.buyer_agent_id === null ? null : String(r.buyer_agent_id),
   usdc_amount: Number(r.usdc_amount),
   created_at: new Date(r.created_at).toISOString(),
   settled_at: r.settled_at === null ? null : new Date(r.settled_at).toISOString(),
 });
 
-export type NewAcpJob = Pick<AcpJob, 'id' | 'service_id' | 'buyer_address' | 'chain' | 'usdc_amount' | 'payload' | 'payment_kind' | 'free_job_number' | 'payment_tx_hash' | 'workflow_id'>;
+export type NewAcpJob = Pick<AcpJob, 'id' | 'service_id' | 'buyer_address' | 'chain' | 'usdc_amount' | 'payload' | 'payment_kind' | 'free_job_number' | 'payment_tx_hash' | 'workflow_id'> &
+  Partial<Pick<AcpJob, 'escrow_contract' | 'escrow_job_id' | 'buyer_agent_id'>>;
 
 export class PaymentAlreadyUsedError extends Error {}
 export class FreeSlotTakenError extends Error {}
@@ -50,14 +70,17 @@ export async function insertAcpJob(em: EntityManager, job: NewAcpJob): Promise<A
   try {
     const [row] = await sql<Row[]>(
       em,
-      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, free_job_number, payment_tx_hash, workflow_id)
-       values (?, ?, ?, ?, ?, ?::jsonb, 'funded', ?, ?, ?, ?) returning *`,
-      [job.id, job.service_id, job.buyer_address, job.chain, job.usdc_amount, JSON.stringify(job.payload), job.payment_kind, job.free_job_number, job.payment_tx_hash, job.workflow_id],
+      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, free_job_number, payment_tx_hash, workflow_id, escrow_contract, escrow_job_id, buyer_agent_id)
+       values (?, ?, ?, ?, ?, ?::jsonb, 'funded', ?, ?, ?, ?, ?, ?, ?) returning *`,
+      [
+        job.id, job.service_id, job.buyer_address, job.chain, job.usdc_amount, JSON.stringify(job.payload), job.payment_kind, job.free_job_number, job.payment_tx_hash, job.workflow_id,
+        job.escrow_contract ?? null, job.escrow_job_id ?? null, job.buyer_agent_id ?? null,
+      ],
     );
     return toJob(row!);
   } catch (err) {
     const constraint = (err as { constraint?: string }).constraint ?? '';
-    if (constraint.includes('payment_tx_hash')) throw new PaymentAlreadyUsedError(job.payment_tx_hash ?? '');
+    if (constraint.includes('payment_tx_hash') || constraint.includes('escrow_job')) throw new PaymentAlreadyUsedError(job.payment_tx_hash ?? '');
     if (constraint.includes('free_job_number')) throw new FreeSlotTakenError();
     throw err;
   }

@@ -2,7 +2,9 @@
  * The agent-job request (spec: Agent job): `service_id`, `buyer_agent_address` (an EIP-55 checksummed
  * EVM address: a mistyped wallet must not pay or be credited), `usdc_amount` > 0 and inside the
  * service's published range, `chain` (`base_sepolia`), `payload` valid for the service, and our
- * extension `payment_tx_hash`: the hash of a USDC transfer that paid for the job.
+ * extensions `payment_tx_hash` (the hash of a USDC transfer that paid for the job), `escrow_job_id`
+ * (an ERC-8183 escrow job on our contract that funds it) and `buyer_agent_id` (the buyer's ERC-8004
+ * agent identity, which our agent leaves feedback for once the job completes).
  */
 import { getAddress, isAddress } from 'viem';
 import { z } from '../../schemas/zod';
@@ -17,6 +19,12 @@ const checksummed = z
   })
   .openapi({ example: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' });
 
+/** A uint256 as a decimal string (or a safe integer): JSON numbers cannot carry every on-chain id. */
+const uint256 = z
+  .union([z.string().regex(/^[0-9]{1,78}$/, 'must be a decimal integer'), z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)])
+  .transform((v) => BigInt(v).toString())
+  .refine((v) => BigInt(v) < 2n ** 256n, 'must fit in uint256');
+
 export const AcpJobRequestSchema = z
   .object({
     service_id: z.enum(ACP_SERVICE_IDS),
@@ -30,8 +38,23 @@ export const AcpJobRequestSchema = z
       .nullable()
       .default(null)
       .openapi({ description: 'Extension: the hash of a USDC transfer from the buyer to our pay-to address of at least usdc_amount' }),
+    escrow_job_id: uint256
+      .nullable()
+      .default(null)
+      .openapi({
+        description:
+          'Extension: the id of an ERC-8183 job on our escrow contract (see the manifest), created by buyer_agent_address, naming our provider and evaluator, funded with at least usdc_amount and not expiring within 10 minutes. We submit the deliverable hash on chain and our evaluator completes (escrow released to us) or rejects (refunded to you).',
+        example: '42',
+      }),
+    buyer_agent_id: uint256
+      .nullable()
+      .default(null)
+      .openapi({ description: "Extension: the buyer's ERC-8004 agent id (owned by buyer_agent_address); after a completed job our agent records feedback for it", example: '7' }),
   })
   .superRefine((body, ctx) => {
+    if (body.escrow_job_id !== null && body.payment_tx_hash !== null) {
+      ctx.addIssue({ code: 'custom', path: ['escrow_job_id'], message: 'A job is paid once: send either escrow_job_id or payment_tx_hash, not both' });
+    }
     const service = acpService(body.service_id);
     if (service && (body.usdc_amount < service.price_usdc_range[0] || body.usdc_amount > service.price_usdc_range[1])) {
       ctx.addIssue({ code: 'custom', path: ['usdc_amount'], message: `${service.id} is priced from ${service.price_usdc_range[0]} to ${service.price_usdc_range[1]} USDC` });

@@ -1,0 +1,148 @@
+/**
+ * Escrow-paid agent jobs (ERC-8183) end to end on the run's anvil, where the global setup deployed our
+ * escrow contract and ERC-8004 registries: a buyer funds an escrow job naming our provider and
+ * evaluator, the API checks it on chain, the `acp-<id>` workflow runs the service, submits the
+ * deliverable hash from our provider key and has our evaluator complete it (escrow released to us) or
+ * reject it (refunded to the buyer); a completed job then records ERC-8004 feedback.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClient, erc20Abi, http, parseEventLogs, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { inject } from 'vitest';
+import { createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
+import { createChainSigner, readEscrowJob } from '../../src/modules/acp/escrow/escrow-chain';
+import { feedbackCount, registerAgent } from '../../src/modules/acp/reputation/reputation-chain';
+import { ANVIL_EVALUATOR_ADDRESS, ANVIL_PROVIDER_ADDRESS, localAgentCommerceAddresses } from '../../src/tools/agent-commerce-contracts';
+import { createFundedEscrowJob } from '../helpers/escrow-buyer';
+import { eventually } from '../helpers/https-receiver';
+import { jsonOf, type Json } from '../helpers/http';
+import { loadStandardFixtures } from '../helpers/lists';
+import { testConfig } from '../helpers/test-config';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+
+const CHAIN_ID = 84_532;
+const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
+const { escrowAddress: ESCROW, identityRegistryAddress: IDENTITY, reputationRegistryAddress: REPUTATION } = localAgentCommerceAddresses();
+const ELIGIBILITY = { profession_type: 'accountant', services_offered: ['company_trust_formation'] };
+const units = (usdc: number) => BigInt(usdc) * 1_000_000n;
+
+describe('agent jobs paid through ERC-8183 escrow', () => {
+  const rpcUrl = inject('anvilRpcUrl');
+  let chain: ChainClient;
+  let app: TestApp;
+  let worker: TestWorker;
+  const submit = (body: Json) => fetch(`${app.url}/acp/jobs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
+  /** A fresh buyer with gas money (set directly: no shared faucet nonce between test files). */
+  async function newBuyer(): Promise<{ key: Hex; address: Address }> {
+    const key = generatePrivateKey();
+    const address = privateKeyToAccount(key).address;
+    await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({ address, value: 10n ** 18n });
+    return { key, address };
+  }
+
+  const fundEscrow = (buyerKey: Hex, budget: number, extra: { evaluator?: Address; description?: string } = {}) =>
+    createFundedEscrowJob(rpcUrl, buyerKey, {
+      escrow: ESCROW,
+      usdc: USDC,
+      provider: ANVIL_PROVIDER_ADDRESS,
+      evaluator: extra.evaluator ?? ANVIL_EVALUATOR_ADDRESS,
+      budget: units(budget),
+      expiresInSeconds: 3_600,
+      description: extra.description ?? 'compliance check',
+    });
+
+  /** USDC moved by a settlement transaction: recipient → amount. */
+  async function transfersIn(tx: Hex): Promise<Record<string, bigint>> {
+    const receipt = await chain.getTransactionReceipt({ hash: tx });
+    const moved: Record<string, bigint> = {};
+    for (const log of parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs })) {
+      if (log.address.toLowerCase() === USDC.toLowerCase()) moved[log.args.to.toLowerCase()] = (moved[log.args.to.toLowerCase()] ?? 0n) + log.args.value;
+    }
+    return moved;
+  }
+
+  beforeAll(async () => {
+    chain = createChainClient(rpcUrl, CHAIN_ID);
+    const config = testConfig({ TEMPORAL_TASK_QUEUE: `acp-escrow-${randomUUID()}`, RATE_LIMIT_ACP_PER_MINUTE: '10000', RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '10000' });
+    app = await startTestApp(config);
+    await loadStandardFixtures(app.deps.orm.em.fork());
+    await app.deps.screening.index.rebuild();
+    worker = await startTestWorker(config);
+  }, 120_000);
+  afterAll(async () => {
+    await worker?.stop();
+    await app?.close();
+  });
+
+  it('runs a funded escrow job, submits its deliverable hash, completes it (escrow released to us) and records ERC-8004 feedback both ways', async () => {
+    const buyer = await newBuyer();
+    const buyerAgentId = await registerAgent(createChainSigner(rpcUrl, CHAIN_ID, buyer.key), IDENTITY, 'https://buyer.example/agent.json');
+    const escrowJobId = await fundEscrow(buyer.key, 40);
+
+    const res = await submit({ service_id: 'austrac_eligibility', buyer_agent_address: buyer.address, usdc_amount: 40, payload: ELIGIBILITY, escrow_job_id: escrowJobId.toString(), buyer_agent_id: buyerAgentId.toString() });
+    expect(res.status).toBe(200);
+    const job = await jsonOf(res);
+    expect(job).toMatchObject({ status: 'completed', error: null, payment: { kind: 'escrow', escrow: { contract: ESCROW, job_id: escrowJobId.toString(), submit_tx: expect.stringMatching(/^0x/), settle_tx: expect.stringMatching(/^0x/) } } });
+
+    const onChain = await readEscrowJob(chain, ESCROW, escrowJobId);
+    expect(onChain).toMatchObject({ status: 'completed', deliverable: `0x${job.deliverable_sha256}` });
+    expect(await transfersIn(job.payment.escrow.settle_tx)).toEqual({ [ANVIL_PROVIDER_ADDRESS.toLowerCase()]: units(40) });
+
+    const described = await app.deps.temporal.client.workflow.getHandle(`acp-${job.acp_job_id}`).describe();
+    expect(described.searchAttributes).toMatchObject({ AcpStatus: ['completed'], Wallet: [buyer.address] });
+
+    // Feedback: our evaluator on our agent (id 1), our agent on the buyer's identity; recorded once each.
+    const recorded = await eventually(async () => {
+      const current = await jsonOf(await fetch(`${app.url}/acp/jobs/${job.acp_job_id}`));
+      return current.reputation?.our_agent?.tx && current.reputation?.buyer?.tx ? current.reputation : undefined;
+    }, 30_000, 'ERC-8004 feedback recorded');
+    expect(recorded).toMatchObject({ our_agent: { agent_id: '1', registry: REPUTATION }, buyer: { agent_id: buyerAgentId.toString() } });
+    expect(await feedbackCount(chain, REPUTATION, buyerAgentId, ANVIL_PROVIDER_ADDRESS)).toBe(1n);
+    expect(await feedbackCount(chain, REPUTATION, 1n, ANVIL_EVALUATOR_ADDRESS)).toBeGreaterThanOrEqual(1n);
+  }, 90_000);
+
+  it('refunds the buyer when the service refuses the job: the evaluator rejects the escrow and the job is rejected with the error', async () => {
+    const buyer = await newBuyer();
+    const escrowJobId = await fundEscrow(buyer.key, 5);
+    const job = await jsonOf(await submit({ service_id: 'pep_scan', buyer_agent_address: buyer.address, usdc_amount: 5, payload: { name: '!!!' }, escrow_job_id: escrowJobId.toString() }));
+    expect(job).toMatchObject({ status: 'rejected', result: null, error: expect.stringMatching(/.+/), payment: { kind: 'escrow', escrow: { submit_tx: null, settle_tx: expect.stringMatching(/^0x/) } } });
+    expect((await readEscrowJob(chain, ESCROW, escrowJobId))?.status).toBe('rejected');
+    expect(await transfersIn(job.payment.escrow.settle_tx)).toEqual({ [buyer.address.toLowerCase()]: units(5) });
+    const balance = await chain.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [buyer.address] });
+    expect(balance).toBe(units(5)); // minted for the job, held in escrow, refunded in full
+  }, 60_000);
+
+  it('refuses an escrow job that does not pay for the job, and never accepts one twice, with nothing recorded or run', async () => {
+    const jobCount = async () => (await app.deps.orm.em.fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from acp_jobs'))[0]!.n;
+    const buyer = await newBuyer();
+    const body = (escrowJobId: bigint, extra: Json = {}) => ({ service_id: 'austrac_eligibility', buyer_agent_address: buyer.address, usdc_amount: 40, payload: ELIGIBILITY, escrow_job_id: escrowJobId.toString(), ...extra });
+    const before = await jobCount();
+
+    const tooSmall = await submit(body(await fundEscrow(buyer.key, 10)));
+    expect(tooSmall.status).toBe(402);
+    expect((await jsonOf(tooSmall)).detail).toMatch(/holds 10 USDC, less than the 40 USDC required/);
+
+    const otherEvaluator = await submit(body(await fundEscrow(buyer.key, 40, { evaluator: buyer.address })));
+    expect(otherEvaluator.status).toBe(402);
+    expect((await jsonOf(otherEvaluator)).detail).toMatch(/must name ours/);
+
+    const someoneElses = await fundEscrow((await newBuyer()).key, 40);
+    expect((await submit(body(someoneElses))).status).toBe(402);
+
+    const missing = await submit(body(999_999n));
+    expect(missing.status).toBe(402);
+    expect(await jobCount()).toBe(before);
+
+    const good = await fundEscrow(buyer.key, 40);
+    expect((await jsonOf(await submit(body(good)))).status).toBe('completed');
+    const again = await submit(body(good));
+    expect(again.status).toBe(409);
+    expect(await jobCount()).toBe(before + 1);
+
+    const both = await submit(body(good, { payment_tx_hash: `0x${'ab'.repeat(32)}` }));
+    expect(both.status).toBe(422);
+  }, 90_000);
+});
