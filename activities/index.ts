@@ -11,6 +11,10 @@ import { createAbnLookupActivities } from './abn-lookup';
 import { createCheckoutActivities } from './checkout';
 import { createNewsletterActivities } from './newsletter';
 import { createAcpActivities } from './acp';
+import { createAcpEscrowActivities } from './acp-escrow';
+import { createAcpReputationActivities } from './acp-reputation';
+import { createAbuseActivities } from './abuse';
+import { createBondActivities } from './bond';
 
 export type { ActivityDeps } from './deps';
 
@@ -27,6 +31,10 @@ export function createActivities(deps: ActivityDeps) {
     ...createCheckoutActivities(deps),
     ...createNewsletterActivities(deps),
     ...createAcpActivities(deps),
+    ...createAcpEscrowActivities(deps),
+    ...createAcpReputationActivities(deps),
+    ...createAbuseActivities(deps),
+    ...createBondActivities(deps),
   };
 }
 

@@ -10,3 +10,6 @@ export { abnLookupWorkflow } from './abn-lookup';
 export { checkoutWorkflow } from './checkout';
 export { acpJobWorkflow } from './acp-job';
 export { newsletterSyncWorkflow } from './newsletter-sync';
+export { acpReputationWorkflow } from './acp-job';
+export { abuseMonitorWorkflow } from './abuse-monitor';
+export { verificationBondWorkflow } from './verification-bond';

@@ -14,7 +14,9 @@ export const AcpServiceAttribute = defineSearchAttributeKey('AcpService', Search
 export const WalletAttribute = defineSearchAttributeKey('Wallet', SearchAttributeType.KEYWORD);
 export const AcpStatusAttribute = defineSearchAttributeKey('AcpStatus', SearchAttributeType.KEYWORD);
 
-export const SEARCH_ATTRIBUTES = [AccountIdAttribute, JobIdAttribute, EntityTypeAttribute, ListSourceAttribute, CheckoutSessionAttribute, CreditPackAttribute, AcpServiceAttribute, WalletAttribute, AcpStatusAttribute];
+export const BondStatusAttribute = defineSearchAttributeKey('BondStatus', SearchAttributeType.KEYWORD);
+
+export const SEARCH_ATTRIBUTES = [AccountIdAttribute, JobIdAttribute, EntityTypeAttribute, ListSourceAttribute, CheckoutSessionAttribute, CreditPackAttribute, AcpServiceAttribute, WalletAttribute, AcpStatusAttribute, BondStatusAttribute];
 
 /** `--search-attribute Name=Type` arguments for `temporal server start-dev`. */
 export function devServerSearchAttributeArgs(): string[] {

@@ -13,6 +13,11 @@ import { feedRoutes } from './feeds/feeds.routes';
 import { pricingRoutes } from './credits/pricing.routes';
 import { manifestRoutes } from './manifest/manifest.routes';
 import { acpRoutes } from './acp/acp.routes';
+import { walletRoutes } from './acp/wallets.routes';
+import { AbuseMonitorClient } from '../../modules/acp/abuse/abuse-monitor-client';
+import { WalletBlocklist } from '../../modules/acp/abuse/blocklist';
+import { BondService } from '../../modules/acp/bond/bond.service';
+import { WalletGate } from '../../modules/acp/bond/wallet-gate';
 import { AcpJobService } from '../../modules/acp/acp-job.service';
 import { creditRoutes } from './credits/credits.routes';
 import { invoiceRoutes } from './credits/invoices.routes';
@@ -46,6 +51,8 @@ export interface RouteDeps {
 export function allRoutes(deps: RouteDeps): AnyRoute[] {
   const { config, identity, limiter } = deps.app;
   const lowCredit = new LowCreditNotifier(deps.app.temporal.client, config, deps.app.logger);
+  const abuseMonitor = new AbuseMonitorClient(deps.app.temporal.client, config, deps.app.logger);
+  const walletBlocklist = new WalletBlocklist(config.acp.walletBlocklistFile, { logger: deps.app.logger });
   return [
     ...rootRoutes(),
     ...healthRoutes(deps.probes),
@@ -65,7 +72,8 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ...feedRoutes(),
     ...pricingRoutes(),
     ...manifestRoutes(config, () => 'live'),
-    ...acpRoutes(new AcpJobService(deps.app.temporal.client, config, deps.app.logger, deps.app.chain), limiter, config.acp.perWalletPerMinute),
+    ...acpRoutes(new AcpJobService(deps.app.temporal.client, config, deps.app.logger, deps.app.chain, abuseMonitor), new WalletGate(walletBlocklist, abuseMonitor, config), limiter),
+    ...walletRoutes(new BondService(deps.app.temporal.client, config, deps.app.chain, walletBlocklist)),
     ...creditRoutes(),
     ...invoiceRoutes(config),
     ...checkoutRoutes(new CheckoutService(createPspClient(config.psp), deps.app.temporal.client, config, deps.app.logger)),

@@ -4,6 +4,7 @@
  * table itself and its free tier and credits come from the pricing table, so the manifest cannot
  * advertise anything the job endpoint or checkout would not honour.
  */
+import { escrowRailFor, isRailOn } from './escrow/escrow-rail';
 import type { AppConfig } from '../../config';
 import { manifestPaymentFields } from '../credits/pricing';
 import { z } from '../../schemas/zod';
@@ -29,6 +30,10 @@ const Rail = z.object({
   token: z.literal('USDC'),
   description: z.string(),
   typical_fee_usdc: z.number(),
+  escrow: z
+    .object({ contract: z.string(), provider: z.string(), evaluator: z.string(), request_field: z.literal('escrow_job_id') })
+    .optional()
+    .openapi({ description: 'Extension (ERC-8183 rail): the escrow contract and the provider and evaluator a job must name; absent when the rail is not configured here.' }),
 });
 
 const ManifestService = z.object({
@@ -69,6 +74,10 @@ export const AgentManifestSchema = z
       network: z.string(),
       free_jobs_on_test_network: z.number().int(),
       description: z.string(),
+      identity_registry: z.string().nullable().openapi({ description: 'Extension: the ERC-8004 identity registry our agent is registered in' }),
+      reputation_registry: z.string().nullable().openapi({ description: 'Extension: the ERC-8004 reputation registry feedback is recorded in' }),
+      agent_id: z.number().int().nullable().openapi({ description: 'Extension: our agent id in the identity registry' }),
+      wallet_standing_url: z.string().openapi({ description: "Extension: where a wallet sees its standing under the abuse policy ({address} is the wallet)" }),
       abuse_policy: z.object({
         monitoring: z.string(),
         triggers: z.array(z.string()),
@@ -103,6 +112,12 @@ const ABUSE_POLICY: AgentManifest['reputation']['abuse_policy'] = {
     'Agents showing structuring, blacklisted wallets or enumeration patterns go to a verification-bond flow: a 2x security deposit held in escrow, released after a 30-day clean window, forfeited on confirmed abuse. During verification, response quality is degraded (lower confidence scores, rate-limited).',
 };
 
+/** Where an ERC-8183 buyer creates its job, when the rail is configured here. */
+function escrowRailFields(config: AppConfig) {
+  const rail = escrowRailFor(config);
+  return isRailOn(rail) ? { escrow: { contract: rail.escrow, provider: rail.provider, evaluator: rail.evaluator, request_field: 'escrow_job_id' as const } } : {};
+}
+
 /** The manifest for this deployment; `acpStatus` says whether the agent-job endpoints are served yet. */
 export function agentManifest(config: AppConfig, acpStatus: AcpStatus = 'not_yet_available'): AgentManifest {
   const base = config.http.publicBaseUrl.replace(/\/+$/, '');
@@ -128,6 +143,7 @@ export function agentManifest(config: AppConfig, acpStatus: AcpStatus = 'not_yet
           token: 'USDC',
           description: 'Agent jobs: the USDC price is held in escrow and released when the job result is evaluated.',
           typical_fee_usdc: 0.01,
+          ...escrowRailFields(config),
         },
         {
           chain,
@@ -155,6 +171,10 @@ export function agentManifest(config: AppConfig, acpStatus: AcpStatus = 'not_yet
       network: 'base_sepolia',
       free_jobs_on_test_network: config.acp.freeJobsPerWallet,
       description: `Agent reputation follows ERC-8004. On the test network (base_sepolia) the first ${config.acp.freeJobsPerWallet} jobs of each wallet are free.`,
+      identity_registry: config.acp.identityRegistryAddress ?? null,
+      reputation_registry: config.acp.reputationRegistryAddress ?? null,
+      agent_id: config.acp.agentId ?? null,
+      wallet_standing_url: `${base}/acp/wallets/{address}`,
       abuse_policy: ABUSE_POLICY,
     },
     sentry: { enabled: false },

@@ -8,6 +8,7 @@
 import type { AcpJob } from '../../../modules/acp/acp-jobs';
 import { findAcpJob } from '../../../modules/acp/acp-jobs';
 import type { AcpJobService } from '../../../modules/acp/acp-job.service';
+import type { WalletGate } from '../../../modules/acp/bond/wallet-gate';
 import { AcpJobRequestSchema } from '../../../modules/acp/job-request';
 import { NotFoundError } from '../../../errors';
 import { z } from '../../../schemas/zod';
@@ -25,7 +26,17 @@ const AcpJobResponseSchema = z
     result: z.record(z.string(), z.unknown()).nullable(),
     error: z.string().nullable(),
     deliverable_sha256: z.string().nullable().openapi({ description: "Extension: SHA-256 of the result's canonical JSON, for an on-chain evaluator" }),
-    payment: z.object({ kind: z.enum(['free', 'transfer', 'x402']), tx_hash: z.string().nullable(), free_job_number: z.number().int().nullable() }),
+    payment: z.object({
+      kind: z.enum(['free', 'transfer', 'x402', 'escrow']),
+      tx_hash: z.string().nullable(),
+      free_job_number: z.number().int().nullable(),
+      escrow: z
+        .object({ contract: z.string(), job_id: z.string(), submit_tx: z.string().nullable(), settle_tx: z.string().nullable() })
+        .nullable()
+        .openapi({ description: 'Extension: the ERC-8183 escrow job that paid, and our submit and settle transactions on it' }),
+    }),
+    degraded: z.boolean().openapi({ description: 'Extension: run while the wallet was under verification (confidence lowered; see `result.verification`)' }),
+    reputation: z.record(z.string(), z.unknown()).nullable().openapi({ description: 'Extension: the ERC-8004 feedback recorded after completion, per target' }),
     created_at: z.string(),
     settled_at: z.string().nullable(),
   })
@@ -42,31 +53,40 @@ function view(job: AcpJob) {
     result: job.result,
     error: job.error,
     deliverable_sha256: job.deliverable_sha256,
-    payment: { kind: job.payment_kind, tx_hash: job.payment_tx_hash, free_job_number: job.free_job_number },
+    payment: {
+      kind: job.payment_kind,
+      tx_hash: job.payment_tx_hash,
+      free_job_number: job.free_job_number,
+      escrow: job.escrow_job_id === null ? null : { contract: job.escrow_contract!, job_id: job.escrow_job_id, submit_tx: job.escrow_submit_tx, settle_tx: job.escrow_settle_tx },
+    },
+    degraded: job.degraded,
+    reputation: job.reputation_txs,
     created_at: job.created_at,
     settled_at: job.settled_at,
   };
 }
 
-export function acpRoutes(jobs: AcpJobService, limiter: MinuteWindowLimiter, perWalletPerMinute: number) {
+export function acpRoutes(jobs: AcpJobService, gate: WalletGate, limiter: MinuteWindowLimiter) {
   const submit = (path: '/acp/jobs' | '/v1/acp/jobs') =>
     defineRoute({
       method: 'post',
       path,
       summary: 'Submit an agent job: pay, run the service, evaluate the deliverable, in one call',
       description:
-        "Paid the x402 way (an `X-PAYMENT` header: base64 of an x402 v1 `exact` payment payload, an EIP-3009 USDC authorization signed by `buyer_agent_address` for exactly `usdc_amount` to the pay-to address; the answer carries `X-PAYMENT-RESPONSE` with the settlement's transaction), by a direct USDC transfer (`payment_tx_hash`), or, on the test network, with one of the wallet's 5 free jobs. Without any: 402 with x402 payment requirements (`x402Version`, `error`, `accepts`). A payment is never accepted twice. A job whose service fails is recorded as rejected with its error.",
+        "Paid the x402 way (an `X-PAYMENT` header: base64 of an x402 v1 `exact` payment payload, an EIP-3009 USDC authorization signed by `buyer_agent_address` for exactly `usdc_amount` to the pay-to address; the answer carries `X-PAYMENT-RESPONSE` with the settlement's transaction), by a direct USDC transfer (`payment_tx_hash`), through an ERC-8183 escrow job on our contract (`escrow_job_id`: we submit the deliverable hash and our evaluator completes or rejects it), or, on the test network, with one of the wallet's 5 free jobs. Without any: 402 with x402 payment requirements (`x402Version`, `error`, `accepts`). A payment is never accepted twice. A job whose service fails is recorded as rejected with its error.",
       tags: ['Agent jobs'],
       access: { kind: 'public', rateLimit: 'acp' },
       request: { body: AcpJobRequestSchema },
       responses: {
         200: { description: 'The job as settled (or still running when it outlasted the call)', schema: AcpJobResponseSchema },
-        402: { description: 'Payment required, or the payment (x402 or transfer) was not accepted: nothing was executed', schema: ErrorBody },
+        402: { description: 'Payment required, or the payment (x402, transfer or escrow) was not accepted, or the wallet must first post a verification bond (`verification_bond_required`, with the terms in `bond`): nothing was executed', schema: ErrorBody },
+        403: { description: 'The wallet is on the blocklist (`wallet_blocked`) or forfeited its bond (`wallet_forfeited`): nothing was executed', schema: ErrorBody },
         409: { description: 'This payment already paid for a job', schema: ErrorBody },
         ...commonErrors,
       },
       handler: async (ctx, { body }) => {
-        applyRateDecision(ctx, await limiter.consume('acp:wallet', body.buyer_agent_address, perWalletPerMinute), 'for this wallet');
+        const admission = await gate.admit(ctx.state.em, body.buyer_agent_address);
+        applyRateDecision(ctx, await limiter.consume('acp:wallet', body.buyer_agent_address.toLowerCase(), admission.perMinute), admission.standing?.status === 'under_verification' ? 'for this wallet while under verification' : 'for this wallet');
         const resource = jobs.resourceUrl(path);
         if (!offersX402Payment(ctx)) {
           ctx.body = view(await jobs.submit(ctx.state.em, body, resource));

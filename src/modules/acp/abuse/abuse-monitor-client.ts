@@ -1,0 +1,40 @@
+/**
+ * The API's line to the abuse monitor (`acp-abuse-monitor-<task queue>`): `signalWithStart`, so the first job after
+ * a fresh start also starts the monitor. Telling it is best-effort: the jobs and flags are in
+ * PostgreSQL and the monitor reviews on its own timer, so a failed signal only delays a review.
+ */
+import type { Client } from '@temporalio/client';
+import type { AppConfig } from '../../../config';
+import type { Logger } from '../../../logger';
+
+/**
+ * `acp-abuse-monitor-<task queue>`: one monitor per deployment (its task queue), so two deployments
+ * sharing a Temporal namespace never hand each other's flags to workers configured differently.
+ */
+export const abuseMonitorWorkflowId = (config: AppConfig) => `acp-abuse-monitor-${config.temporal.taskQueue}`;
+
+/** The monitor's input from configuration (also used by `npm start`'s preparation). */
+export const abuseMonitorInput = (config: AppConfig) => ({ reviewEverySeconds: config.acp.abuseReviewEverySeconds, cleanWindowSeconds: config.acp.bondCleanWindowSeconds, cursor: null });
+
+export class AbuseMonitorClient {
+  constructor(
+    private readonly temporal: Client,
+    private readonly config: AppConfig,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Starts the monitor if it is not running, and asks it to review soon. Never throws. */
+  async trafficRecorded(): Promise<void> {
+    try {
+      await this.temporal.workflow.signalWithStart('abuseMonitorWorkflow', {
+        workflowId: abuseMonitorWorkflowId(this.config),
+        taskQueue: this.config.temporal.taskQueue,
+        args: [abuseMonitorInput(this.config)],
+        signal: 'trafficRecorded',
+        signalArgs: [],
+      });
+    } catch (err) {
+      this.logger.warn({ err }, 'could not tell the abuse monitor about new traffic; its timer will pick it up');
+    }
+  }
+}
