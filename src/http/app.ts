@@ -2,6 +2,7 @@
  * createApp(deps): the whole Koa application, built without listening, so tests drive it through
  * `app.callback()` and the server entry point decides where it listens.
  */
+import { escrowRailStatus } from '../modules/acp/escrow/escrow-rail';
 import Koa from 'koa';
 import Router from '@koa/router';
 import type { AppDeps } from '../deps';
@@ -31,6 +32,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
       routes: () => routes,
       chain: deps.chain,
       x402Ready: !!deps.config.acp.facilitatorPrivateKey,
+      escrowRail: escrowRailStatus(deps.config),
     }),
     document: () => (document ??= buildOpenApiDocument(routes, deps.config.http.publicBaseUrl)),
   });

@@ -114,7 +114,7 @@ describe('GET /health', () => {
     try {
       const acp = (await jsonOf(await fetch(`${app.url}/health`))).components.acp;
       expect(acp.status).toBe('ok');
-      expect(acp.detail).toMatch(/^3 of 3 agent-job endpoints served; chain 84532 reachable at block \d+/);
+      expect(acp.detail).toMatch(/^5 of 5 agent-job endpoints served; chain 84532 reachable at block \d+.*; ERC-8183 escrow rail on/);
     } finally {
       await app.close();
     }

@@ -11,8 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestClient, erc20Abi, http, type Address, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { erc20Abi, type Address, type Hex } from 'viem';
 import { bondDescription } from '../../src/modules/acp/bond/bond-terms';
 import { DEGRADED_CONFIDENCE_FACTOR } from '../../src/modules/acp/bond/degradation';
 import { createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
@@ -21,10 +20,9 @@ import { ANVIL_EVALUATOR_ADDRESS, ANVIL_PROVIDER_ADDRESS, localAgentCommerceAddr
 import { createFundedEscrowJob } from '../helpers/escrow-buyer';
 import { eventually } from '../helpers/https-receiver';
 import { jsonOf, type Json } from '../helpers/http';
-import { loadStandardFixtures } from '../helpers/lists';
 import { testConfig } from '../helpers/test-config';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+import type { TestApp } from '../helpers/test-app';
+import { newBuyerWallet, startAcpStack, type AcpStack } from '../helpers/acp-stack';
 
 const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
 const { escrowAddress: ESCROW } = localAgentCommerceAddresses();
@@ -38,19 +36,14 @@ describe('abuse monitor and verification bond', () => {
   const rpcUrl = inject('anvilRpcUrl');
   const blocklistFile = join(mkdtempSync(join(tmpdir(), 'blocklist-')), 'wallets.txt');
   let chain: ChainClient;
+  let stack: AcpStack;
   let app: TestApp;
-  let worker: TestWorker;
   const submit = (body: Json) => fetch(`${app.url}/acp/jobs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
   const standing = async (address: string) => jsonOf(await fetch(`${app.url}/acp/wallets/${address}`));
   const postBond = (address: string, escrowJobId: bigint) =>
     fetch(`${app.url}/acp/wallets/${address}/bond`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ escrow_job_id: escrowJobId.toString() }) });
 
-  async function newWallet(): Promise<{ key: Hex; address: Address }> {
-    const key = generatePrivateKey();
-    const address = privateKeyToAccount(key).address;
-    await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({ address, value: 10n ** 18n });
-    return { key, address };
-  }
+  const newWallet = () => newBuyerWallet(rpcUrl);
 
   /** Runs the scripted enumeration and waits for the monitor to flag the wallet and demand a bond. */
   async function enumerateUntilFlagged(address: Address) {
@@ -81,14 +74,11 @@ describe('abuse monitor and verification bond', () => {
       ACP_ABUSE_REVIEW_EVERY_SECONDS: '2',
       ACP_WALLET_BLOCKLIST_FILE: blocklistFile,
     });
-    app = await startTestApp(config);
-    await loadStandardFixtures(app.deps.orm.em.fork());
-    await app.deps.screening.index.rebuild();
-    worker = await startTestWorker(config);
+    stack = await startAcpStack(config);
+    app = stack.app;
   }, 120_000);
   afterAll(async () => {
-    await worker?.stop();
-    await app?.close();
+    await stack?.stop();
   });
 
   it('flags a scripted enumeration, demands a 2x bond, degrades and limits the wallet while it is held, and refunds it after a clean window', async () => {

@@ -7,8 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestClient, erc20Abi, http, parseEventLogs, type Address, type Hex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { erc20Abi, parseEventLogs, type Address, type Hex } from 'viem';
 import { inject } from 'vitest';
 import { createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
 import { createChainSigner, readEscrowJob } from '../../src/modules/acp/escrow/escrow-chain';
@@ -17,10 +16,9 @@ import { ANVIL_EVALUATOR_ADDRESS, ANVIL_PROVIDER_ADDRESS, localAgentCommerceAddr
 import { createFundedEscrowJob } from '../helpers/escrow-buyer';
 import { eventually } from '../helpers/https-receiver';
 import { jsonOf, type Json } from '../helpers/http';
-import { loadStandardFixtures } from '../helpers/lists';
 import { testConfig } from '../helpers/test-config';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+import type { TestApp } from '../helpers/test-app';
+import { newBuyerWallet, startAcpStack, type AcpStack } from '../helpers/acp-stack';
 
 const CHAIN_ID = 84_532;
 const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
@@ -31,17 +29,12 @@ const units = (usdc: number) => BigInt(usdc) * 1_000_000n;
 describe('agent jobs paid through ERC-8183 escrow', () => {
   const rpcUrl = inject('anvilRpcUrl');
   let chain: ChainClient;
+  let stack: AcpStack;
   let app: TestApp;
-  let worker: TestWorker;
   const submit = (body: Json) => fetch(`${app.url}/acp/jobs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
   /** A fresh buyer with gas money (set directly: no shared faucet nonce between test files). */
-  async function newBuyer(): Promise<{ key: Hex; address: Address }> {
-    const key = generatePrivateKey();
-    const address = privateKeyToAccount(key).address;
-    await createTestClient({ mode: 'anvil', transport: http(rpcUrl) }).setBalance({ address, value: 10n ** 18n });
-    return { key, address };
-  }
+  const newBuyer = () => newBuyerWallet(rpcUrl);
 
   const fundEscrow = (buyerKey: Hex, budget: number, extra: { evaluator?: Address; description?: string } = {}) =>
     createFundedEscrowJob(rpcUrl, buyerKey, {
@@ -67,14 +60,11 @@ describe('agent jobs paid through ERC-8183 escrow', () => {
   beforeAll(async () => {
     chain = createChainClient(rpcUrl, CHAIN_ID);
     const config = testConfig({ TEMPORAL_TASK_QUEUE: `acp-escrow-${randomUUID()}`, RATE_LIMIT_ACP_PER_MINUTE: '10000', RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '10000' });
-    app = await startTestApp(config);
-    await loadStandardFixtures(app.deps.orm.em.fork());
-    await app.deps.screening.index.rebuild();
-    worker = await startTestWorker(config);
+    stack = await startAcpStack(config);
+    app = stack.app;
   }, 120_000);
   afterAll(async () => {
-    await worker?.stop();
-    await app?.close();
+    await stack?.stop();
   });
 
   it('runs a funded escrow job, submits its deliverable hash, completes it (escrow released to us) and records ERC-8004 feedback both ways', async () => {

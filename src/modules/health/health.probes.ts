@@ -20,6 +20,8 @@ export interface ProbeDeps {
   chain?: Pick<ChainClient, 'getBlockNumber' | 'chain'>;
   /** Whether the in-process x402 facilitator has its key (it settles with the chain probed above). */
   x402Ready?: boolean;
+  /** `ERC-8183 escrow rail on`, or why it is off. */
+  escrowRail?: string;
 }
 
 /** Each Temporal call of a probe gets this long, so a dead server fails the probe rather than hanging it. */
@@ -87,7 +89,7 @@ export function createHealthProbes(deps: ProbeDeps): HealthProbes {
         deps.chain.getBlockNumber(),
         new Promise<never>((_, fail) => setTimeout(() => fail(new Error(`chain RPC did not answer within ${TEMPORAL_CALL_MS} ms`)), TEMPORAL_CALL_MS)),
       ]);
-      return { detail: `${served}; chain ${deps.chain.chain?.id} reachable at block ${block}; direct USDC transfers verified; x402 facilitator ${deps.x402Ready ? 'ready' : 'off (no ACP_FACILITATOR_PRIVATE_KEY)'}` };
+      return { detail: `${served}; chain ${deps.chain.chain?.id} reachable at block ${block}; direct USDC transfers verified; x402 facilitator ${deps.x402Ready ? 'ready' : 'off (no ACP_FACILITATOR_PRIVATE_KEY)'}; ${deps.escrowRail}` };
     },
   };
 }

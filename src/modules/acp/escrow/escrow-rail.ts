@@ -40,3 +40,9 @@ export function escrowRailFor(config: AppConfig): EscrowRail | { off: string } {
 }
 
 export const isRailOn = (rail: EscrowRail | { off: string }): rail is EscrowRail => !('off' in rail);
+
+/** One line for the health probe: the rail on, or the settings it lacks. */
+export function escrowRailStatus(config: AppConfig): string {
+  const rail = escrowRailFor(config);
+  return isRailOn(rail) ? 'ERC-8183 escrow rail on' : rail.off;
+}
