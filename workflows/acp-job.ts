@@ -27,8 +27,11 @@ const { prepareEscrowDeliverable } = proxyActivities<AcpEscrowActivities>({ ...i
 const { submitEscrowDeliverable, settleEscrowJob } = proxyActivities<AcpEscrowActivities>(chainStep);
 const { recordJobReputation } = proxyActivities<AcpReputationActivities>(reputationFeedback);
 
-export async function acpJobWorkflow(input: { jobId: string; escrow?: boolean }): Promise<AcpJob> {
-  const job = input.escrow ? await settleThroughEscrow(input.jobId) : await executeAcpJob(input);
+export async function acpJobWorkflow(input: { jobId: string }): Promise<AcpJob> {
+  // The job row says how it was paid, so a run started by the recovery schedule takes the same path.
+  const recorded = await executeAcpJob(input);
+  const unsettled = recorded.status === 'funded' || recorded.status === 'submitted';
+  const job = recorded.payment_kind === 'escrow' && unsettled ? await settleThroughEscrow(input.jobId) : recorded;
   upsertSearchAttributes({ AcpStatus: [job.status] });
   if (job.status === 'completed') {
     try {

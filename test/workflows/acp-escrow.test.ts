@@ -13,6 +13,8 @@ import { createChainClient, type ChainClient } from '../../src/modules/acp/chain
 import { createChainSigner, readEscrowJob } from '../../src/modules/acp/escrow/escrow-chain';
 import { feedbackCount, registerAgent } from '../../src/modules/acp/reputation/reputation-chain';
 import { ANVIL_EVALUATOR_ADDRESS, ANVIL_PROVIDER_ADDRESS, localAgentCommerceAddresses } from '../../src/tools/agent-commerce-contracts';
+import { recoveryInput } from '../../src/temporal/workflow-inputs';
+import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
 import { createFundedEscrowJob } from '../helpers/escrow-buyer';
 import { eventually } from '../helpers/https-receiver';
 import { jsonOf, type Json } from '../helpers/http';
@@ -93,6 +95,25 @@ describe('agent jobs paid through ERC-8183 escrow', () => {
     expect(await feedbackCount(chain, REPUTATION, buyerAgentId, ANVIL_PROVIDER_ADDRESS)).toBe(1n);
     expect(await feedbackCount(chain, REPUTATION, 1n, ANVIL_EVALUATOR_ADDRESS)).toBeGreaterThanOrEqual(1n);
   }, 90_000);
+
+  it('settles on chain an escrow job whose workflow never started (the API died after recording it) from the recovery schedule', async () => {
+    const buyer = await newBuyer();
+    const escrowJobId = await fundEscrow(buyer.key, 40);
+    const id = randomUUID();
+    await app.deps.orm.em.fork().getConnection().execute(
+      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, workflow_id, escrow_contract, escrow_job_id)
+       values (?, 'austrac_eligibility', ?, 'base_sepolia', 40, ?::jsonb, 'funded', 'escrow', ?, ?, ?)`,
+      [id, buyer.address, JSON.stringify(ELIGIBILITY), `acp-${id}`, ESCROW, escrowJobId.toString()],
+    );
+    const recovered = (await app.deps.temporal.client.workflow.execute('strandedWorkRecoveryWorkflow', {
+      taskQueue: app.deps.config.temporal.taskQueue,
+      workflowId: `recovery-${randomUUID()}`,
+      args: [{ ...recoveryInput(app.deps.config), strandedAfterSeconds: 0, limit: 100_000 }],
+    })) as RecoveryResult;
+    expect(recovered.acpJobsStarted).toContain(id);
+    await eventually(async () => (await jsonOf(await fetch(`${app.url}/acp/jobs/${id}`))).status === 'completed', 30_000, 'the recovered escrow job to complete');
+    expect((await readEscrowJob(chain, ESCROW, escrowJobId))?.status).toBe('completed');
+  }, 60_000);
 
   it('refunds the buyer when the service refuses the job: the evaluator rejects the escrow and the job is rejected with the error', async () => {
     const buyer = await newBuyer();

@@ -138,7 +138,7 @@ export class AcpJobService {
         this.temporal.workflow.execute('acpJobWorkflow', {
           taskQueue: this.config.temporal.taskQueue,
           workflowId: job.workflow_id,
-          args: [{ jobId: job.id, escrow: job.payment_kind === 'escrow' }],
+          args: [{ jobId: job.id }],
           memo: { serviceId: job.service_id, wallet: job.buyer_address, usdcAmount: job.usdc_amount, payment: job.payment_kind },
           typedSearchAttributes: [
             { key: AcpServiceAttribute, value: job.service_id },
