@@ -12,7 +12,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
 import { escrowAbi, readEscrowJob } from '../../src/modules/acp/escrow/escrow-chain';
 import { installTestUsdc, startAnvil, type RunningAnvil } from '../../src/tools/anvil';
-import { ANVIL_DEPLOYER_KEY, ANVIL_EVALUATOR_ADDRESS, ANVIL_EVALUATOR_KEY, ANVIL_PROVIDER_ADDRESS, ANVIL_PROVIDER_KEY, deployAgentCommerce } from '../../src/tools/agent-commerce-contracts';
+import { ANVIL_EVALUATOR_ADDRESS, ANVIL_EVALUATOR_KEY, ANVIL_PROVIDER_ADDRESS, ANVIL_PROVIDER_KEY, deployAgentCommerce } from '../../src/tools/agent-commerce-contracts';
 import { createFundedEscrowJob } from '../helpers/escrow-buyer';
 import { eventually } from '../helpers/https-receiver';
 import { testConfig } from '../helpers/test-config';
@@ -23,6 +23,12 @@ const CHAIN_ID = 84_532;
 const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
 const ELIGIBILITY = { profession_type: 'accountant', services_offered: ['company_trust_formation'] };
 const BUDGET = 40_000_000n;
+/**
+ * anvil's dev account 8 deploys here, not the usual deployer: this chain stands in for the same network
+ * as the shared one, and the same escrow address there would make its job ids collide with theirs in
+ * the run's one database (an escrow job is unique by contract and id).
+ */
+const OWN_DEPLOYER_KEY = '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97';
 
 describe('an escrow job whose worker is killed between submitted and completed', () => {
   let anvil: RunningAnvil;
@@ -38,7 +44,7 @@ describe('an escrow job whose worker is killed between submitted and completed',
     chain = createChainClient(anvil.rpcUrl, CHAIN_ID);
     control = createTestClient({ mode: 'anvil', transport: http(anvil.rpcUrl) });
     await installTestUsdc(anvil.rpcUrl, USDC);
-    const deployed = await deployAgentCommerce(anvil.rpcUrl, { chainId: CHAIN_ID, usdcAddress: USDC, deployerKey: ANVIL_DEPLOYER_KEY, providerKey: ANVIL_PROVIDER_KEY, agentURI: 'http://127.0.0.1/.well-known/agent.json' });
+    const deployed = await deployAgentCommerce(anvil.rpcUrl, { chainId: CHAIN_ID, usdcAddress: USDC, deployerKey: OWN_DEPLOYER_KEY, providerKey: ANVIL_PROVIDER_KEY, agentURI: 'http://127.0.0.1/.well-known/agent.json' });
     escrow = deployed.escrowAddress as Address;
     env = workerProcessEnv(`escrow-crash-${randomUUID()}`, {
       ACP_RPC_URL: anvil.rpcUrl,
