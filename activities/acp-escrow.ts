@@ -5,19 +5,16 @@
  * what its state still needs, so the escrow is submitted once and settled once whatever fails between.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import type { Hex } from 'viem';
-import { canonicalJson, sha256 } from '../src/integrity/canonical-json';
 import { findAcpJob, type AcpJob } from '../src/modules/acp/acp-jobs';
 import { produceDeliverable } from '../src/modules/acp/deliverable';
 import { completeEscrowJob, readEscrowJob, rejectEscrowJob, submitDeliverable } from '../src/modules/acp/escrow/escrow-chain';
+import { asBytes32, attestationHash } from '../src/modules/acp/escrow/attestation';
 import { markEscrowSubmitted, recordDeliverable, settleEscrowRecord } from '../src/modules/acp/escrow/escrow-jobs';
 import { chainAccess } from './chain-signers';
 import type { ActivityDeps } from './deps';
 
 const SETTLED = new Set(['completed', 'rejected', 'expired']);
 
-/** `0x` + 64 hex: a SHA-256 as the bytes32 the escrow contract stores. */
-const bytes32 = (hex: string): Hex => `0x${hex}`;
 
 export function createAcpEscrowActivities(deps: ActivityDeps) {
   const access = chainAccess(deps);
@@ -51,7 +48,7 @@ export function createAcpEscrowActivities(deps: ActivityDeps) {
       const job = await escrowJob(input.jobId);
       if (!job.deliverable_sha256) throw ApplicationFailure.nonRetryable(`agent job ${job.id} has no deliverable to submit`, 'NoDeliverable');
       const { rail, provider } = access();
-      const step = await submitDeliverable(provider, rail.escrow, BigInt(job.escrow_job_id), bytes32(job.deliverable_sha256));
+      const step = await submitDeliverable(provider, rail.escrow, BigInt(job.escrow_job_id), asBytes32(job.deliverable_sha256));
       if (step.status !== 'funded' && step.status !== 'open') await markEscrowSubmitted(deps.orm.em.fork(), job.id, step.txHash);
       deps.logger.info({ jobId: job.id, escrowJobId: job.escrow_job_id, status: step.status, txHash: step.txHash }, 'escrow deliverable submitted');
       return step;
@@ -69,12 +66,12 @@ export function createAcpEscrowActivities(deps: ActivityDeps) {
       const { rail, chain, evaluator } = access();
       const onChain = await readEscrowJob(chain, rail.escrow, BigInt(job.escrow_job_id));
       if (!onChain) throw ApplicationFailure.nonRetryable(`escrow job ${job.escrow_job_id} vanished from ${rail.escrow}`, 'EscrowJobMissing');
-      const expected = job.deliverable_sha256 ? bytes32(job.deliverable_sha256) : null;
+      const expected = job.deliverable_sha256 ? asBytes32(job.deliverable_sha256) : null;
       const onChainMatches = expected !== null && onChain.deliverable.toLowerCase() === expected.toLowerCase();
       const pass = job.error === null && expected !== null && (onChain.status === 'submitted' ? onChainMatches : onChain.status === 'completed');
       const failure = job.error ?? (expected !== null && onChain.status === 'submitted' && !onChainMatches ? `the deliverable on chain (${onChain.deliverable}) is not the one recorded (${expected})` : null);
       const verdict = { acp_job_id: job.id, escrow_job_id: job.escrow_job_id, deliverable_sha256: job.deliverable_sha256, passed: pass, failure };
-      const reason = bytes32(sha256(canonicalJson(verdict)));
+      const reason = attestationHash(verdict);
       const step = pass ? await completeEscrowJob(evaluator, rail.escrow, BigInt(job.escrow_job_id), reason) : await rejectEscrowJob(evaluator, rail.escrow, BigInt(job.escrow_job_id), reason);
       if (!SETTLED.has(step.status)) throw new Error(`escrow job ${job.escrow_job_id} is still ${step.status} after settlement`);
       const settled = await settleEscrowRecord(em, job.id, {

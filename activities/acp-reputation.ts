@@ -8,17 +8,14 @@
  * `NewFeedback` events since then (same client, agent and hash), so a crash after sending never records twice.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import { getAddress, parseAbiItem, type Address, type Hex } from 'viem';
+import { getAddress, type Address } from 'viem';
+import { asBytes32 } from '../src/modules/acp/escrow/attestation';
 import { findAcpJob, type AcpJob } from '../src/modules/acp/acp-jobs';
 import { recordReputationStep } from '../src/modules/acp/escrow/escrow-jobs';
-import { agentOwner, giveFeedback } from '../src/modules/acp/reputation/reputation-chain';
+import { agentOwner, giveFeedback, reputationRegistryAbi } from '../src/modules/acp/reputation/reputation-chain';
 import { escrowRailFor, isRailOn } from '../src/modules/acp/escrow/escrow-rail';
 import { chainAccess, type ChainSigner } from './chain-signers';
 import type { ActivityDeps } from './deps';
-
-const NEW_FEEDBACK = parseAbiItem(
-  'event NewFeedback(uint256 indexed agentId, address indexed clientAddress, uint64 feedbackIndex, int128 value, uint8 valueDecimals, string indexed indexedTag1, string tag1, string tag2, string endpoint, string feedbackURI, bytes32 feedbackHash)',
-);
 
 /** A completed, paid and delivered job: full marks; the tags say what it was. */
 const COMPLETED_VALUE = 100n;
@@ -30,10 +27,10 @@ export function createAcpReputationActivities(deps: ActivityDeps) {
   async function feedbackOnce(job: AcpJob, target: string, signer: ChainSigner, registry: Address, agentId: bigint, tag1: string): Promise<Record<string, unknown>> {
     const previous = (job.reputation_txs?.[target] ?? null) as { tx?: string; from_block?: string } | null;
     if (previous?.tx) return previous;
-    const hash = `0x${job.deliverable_sha256 ?? '0'.repeat(64)}` as Hex;
+    const hash = asBytes32(job.deliverable_sha256 ?? '0'.repeat(64));
     const { chain } = access();
     if (previous?.from_block) {
-      const logs = await chain.getLogs({ address: registry, event: NEW_FEEDBACK, args: { agentId, clientAddress: signer.account.address }, fromBlock: BigInt(previous.from_block) });
+      const logs = await chain.getContractEvents({ address: registry, abi: reputationRegistryAbi, eventName: 'NewFeedback', args: { agentId, clientAddress: signer.account.address }, fromBlock: BigInt(previous.from_block) });
       const landed = logs.find((log) => log.args.feedbackHash?.toLowerCase() === hash.toLowerCase() && log.args.feedbackURI === `${base()}/acp/jobs/${job.id}`);
       if (landed) {
         const outcome = { tx: landed.transactionHash, agent_id: agentId.toString(), registry };

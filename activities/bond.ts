@@ -6,14 +6,12 @@
  * which releases the deposit to us.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import type { Hex } from 'viem';
-import { canonicalJson, sha256 } from '../src/integrity/canonical-json';
+import { attestationHash } from '../src/modules/acp/escrow/attestation';
 import { sql } from '../src/db/sql';
-import { bondAmountUsdc, bondDescription } from '../src/modules/acp/bond/bond-terms';
+import { checkBondDeposit } from '../src/modules/acp/bond/bond-deposit';
+import { bondAmountUsdc } from '../src/modules/acp/bond/bond-terms';
 import { findWalletStanding, recordStanding } from '../src/modules/acp/bond/wallet-standing';
-import { usdcUnits } from '../src/modules/acp/chain/usdc-payment';
 import { completeEscrowJob, rejectEscrowJob, submitDeliverable } from '../src/modules/acp/escrow/escrow-chain';
-import { checkEscrowDeposit } from '../src/modules/acp/escrow/escrow-deposit';
 import { chainAccess } from './chain-signers';
 import type { ActivityDeps } from './deps';
 
@@ -46,18 +44,15 @@ export function createBondActivities(deps: ActivityDeps) {
       const { rail, chain } = access();
       const now = Date.now();
       const windowEnds = new Date(now + input.cleanWindowSeconds * 1000);
-      const check = await checkEscrowDeposit(chain, rail, {
-        jobId: BigInt(input.escrowJobId),
-        client: input.wallet,
-        minUnits: usdcUnits(input.bondUsdc),
+      const check = await checkBondDeposit(em(), chain, rail, {
+        wallet: input.wallet,
+        escrowJobId: input.escrowJobId,
+        bondUsdc: input.bondUsdc,
         mustLastUntil: new Date(windowEnds.getTime() + deps.config.acp.bondExpiryMarginSeconds * 1000),
       });
-      const reason = !check.ok ? check.reason : check.job.description !== bondDescription(input.wallet) ? `escrow job ${input.escrowJobId} must be described "${bondDescription(input.wallet)}" (it is "${check.job.description}")` : null;
-      const [usedByJob] = await sql<{ id: string }[]>(em(), 'select id from acp_jobs where escrow_contract = ? and escrow_job_id = ?', [rail.escrow, input.escrowJobId]);
-      const refusal = reason ?? (usedByJob ? `escrow job ${input.escrowJobId} already paid for agent job ${usedByJob.id}` : null);
-      if (refusal) {
-        await recordStanding(em(), input.wallet, input.workflowId, { status: 'bond_required' }, { name: 'bond_refused', detail: { escrow_job_id: input.escrowJobId, reason: refusal } });
-        return { ok: false, reason: refusal };
+      if (!check.ok) {
+        await recordStanding(em(), input.wallet, input.workflowId, { status: 'bond_required' }, { name: 'bond_refused', detail: { escrow_job_id: input.escrowJobId, reason: check.reason } });
+        return check;
       }
       await recordStanding(
         em(),
@@ -74,7 +69,7 @@ export function createBondActivities(deps: ActivityDeps) {
       let txHash: string | null = null;
       if (input.escrowJobId !== null) {
         const { rail, evaluator } = access();
-        const reason = `0x${sha256(canonicalJson({ wallet: input.wallet.toLowerCase(), outcome: 'released', why: input.why }))}` as Hex;
+        const reason = attestationHash({ wallet: input.wallet.toLowerCase(), outcome: 'released', why: input.why });
         const step = await rejectEscrowJob(evaluator, rail.escrow, BigInt(input.escrowJobId), reason);
         if (step.status === 'completed') throw ApplicationFailure.nonRetryable(`bond escrow ${input.escrowJobId} was already forfeited`, 'BondForfeited');
         txHash = step.txHash;
@@ -89,7 +84,7 @@ export function createBondActivities(deps: ActivityDeps) {
       let completeTx: string | null = null;
       if (input.escrowJobId !== null) {
         const { rail, provider, evaluator } = access();
-        const evidence = `0x${sha256(canonicalJson({ wallet: input.wallet.toLowerCase(), outcome: 'forfeited', cause: input.cause }))}` as Hex;
+        const evidence = attestationHash({ wallet: input.wallet.toLowerCase(), outcome: 'forfeited', cause: input.cause });
         const jobId = BigInt(input.escrowJobId);
         const submitted = await submitDeliverable(provider, rail.escrow, jobId, evidence);
         submitTx = submitted.txHash;

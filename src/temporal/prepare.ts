@@ -1,7 +1,7 @@
 /** Everything a fresh Temporal needs before the worker runs: namespace, search attributes, schedules. */
 import { Client, type Connection } from '@temporalio/client';
 import type { AppConfig } from '../config';
-import { abuseMonitorWorkflowId, abuseMonitorInput } from '../modules/acp/abuse/abuse-monitor-client';
+import { abuseMonitorWorkflowId, pokeAbuseMonitor } from '../modules/acp/abuse/abuse-monitor-client';
 import { ensureNamespace, ensureSearchAttributes } from './namespace';
 import { ensureRecoverySchedule, ensureRefreshSchedules, ensureRegisterSchedules, ensureSweepSchedule } from './schedules';
 
@@ -11,7 +11,7 @@ export async function prepareTemporal(connection: Connection, config: AppConfig)
   const client = new Client({ connection, namespace: config.temporal.namespace });
   const schedules = [...(await ensureRefreshSchedules(client, config)), await ensureSweepSchedule(client, config), await ensureRecoverySchedule(client, config), ...(await ensureRegisterSchedules(client, config))];
   // The abuse monitor runs for good; starting it here means it reviews traffic even before the next job arrives.
-  await client.workflow.signalWithStart('abuseMonitorWorkflow', { workflowId: abuseMonitorWorkflowId(config), taskQueue: config.temporal.taskQueue, args: [abuseMonitorInput(config)], signal: 'trafficRecorded', signalArgs: [] });
+  await pokeAbuseMonitor(client, config);
   return [
     `namespace ${config.temporal.namespace} ${namespace}`,
     `search attributes added: ${added.join(', ') || 'none needed'}`,

@@ -110,11 +110,11 @@ export async function markSubmitted(em: EntityManager, id: string): Promise<void
 export async function settleAcpJob(
   em: EntityManager,
   id: string,
-  outcome: { status: 'completed'; result: Record<string, unknown>; sha256: string; scanId: string | null } | { status: 'rejected'; error: string; result?: Record<string, unknown> | null },
+  outcome: ({ status: 'completed'; result: Record<string, unknown>; sha256: string; scanId: string | null } | { status: 'rejected'; error: string; result?: Record<string, unknown> | null }) & { degraded?: boolean },
 ): Promise<AcpJob> {
   await sql(
     em,
-    `update acp_jobs set status = ?, result = ?::jsonb, error = ?, deliverable_sha256 = ?, scan_id = ?, settled_at = clock_timestamp()
+    `update acp_jobs set status = ?, result = ?::jsonb, error = ?, deliverable_sha256 = ?, scan_id = ?, degraded = ?, settled_at = clock_timestamp()
      where id = ? and status in ('funded', 'submitted')`,
     [
       outcome.status,
@@ -122,6 +122,7 @@ export async function settleAcpJob(
       outcome.status === 'rejected' ? outcome.error : null,
       outcome.status === 'completed' ? outcome.sha256 : null,
       outcome.status === 'completed' ? outcome.scanId : null,
+      outcome.degraded ?? false,
       id,
     ],
   );

@@ -16,6 +16,17 @@ export const abuseMonitorWorkflowId = (config: AppConfig) => `acp-abuse-monitor-
 /** The monitor's input from configuration (also used by `npm start`'s preparation). */
 export const abuseMonitorInput = (config: AppConfig) => ({ reviewEverySeconds: config.acp.abuseReviewEverySeconds, cleanWindowSeconds: config.acp.bondCleanWindowSeconds, cursor: null });
 
+/** Starts the monitor if it is not running and asks it to review soon (throws when Temporal refuses). */
+export async function pokeAbuseMonitor(temporal: Client, config: AppConfig): Promise<void> {
+  await temporal.workflow.signalWithStart('abuseMonitorWorkflow', {
+    workflowId: abuseMonitorWorkflowId(config),
+    taskQueue: config.temporal.taskQueue,
+    args: [abuseMonitorInput(config)],
+    signal: 'trafficRecorded',
+    signalArgs: [],
+  });
+}
+
 export class AbuseMonitorClient {
   constructor(
     private readonly temporal: Client,
@@ -26,13 +37,7 @@ export class AbuseMonitorClient {
   /** Starts the monitor if it is not running, and asks it to review soon. Never throws. */
   async trafficRecorded(): Promise<void> {
     try {
-      await this.temporal.workflow.signalWithStart('abuseMonitorWorkflow', {
-        workflowId: abuseMonitorWorkflowId(this.config),
-        taskQueue: this.config.temporal.taskQueue,
-        args: [abuseMonitorInput(this.config)],
-        signal: 'trafficRecorded',
-        signalArgs: [],
-      });
+      await pokeAbuseMonitor(this.temporal, this.config);
     } catch (err) {
       this.logger.warn({ err }, 'could not tell the abuse monitor about new traffic; its timer will pick it up');
     }

@@ -11,8 +11,7 @@ import { AppError, ServiceUnavailableError } from '../../../errors';
 import type { WalletBlocklist } from '../abuse/blocklist';
 import { walletFlags } from '../abuse/flags';
 import type { ChainClient } from '../chain/client';
-import { usdcUnits } from '../chain/usdc-payment';
-import { checkEscrowDeposit } from '../escrow/escrow-deposit';
+import { checkBondDeposit } from './bond-deposit';
 import { escrowRailFor, isRailOn } from '../escrow/escrow-rail';
 import { bondDescription } from './bond-terms';
 import { findWalletStanding, walletEvents, type WalletStanding } from './wallet-standing';
@@ -51,9 +50,8 @@ export class BondService {
     const rail = escrowRailFor(this.config);
     if (!isRailOn(rail) || !this.chain) throw new ServiceUnavailableError(`${isRailOn(rail) ? 'No chain RPC is configured' : rail.off}; the bond cannot be checked.`);
     const windowEnds = Date.now() + (this.config.acp.bondCleanWindowSeconds + this.config.acp.bondExpiryMarginSeconds) * 1000;
-    const check = await checkEscrowDeposit(this.chain, rail, { jobId: BigInt(escrowJobId), client: wallet, minUnits: usdcUnits(standing.bond_usdc ?? 0), mustLastUntil: new Date(windowEnds) });
-    const refusal = !check.ok ? check.reason : check.job.description !== bondDescription(wallet) ? `the escrow job must be described "${bondDescription(wallet)}"` : null;
-    if (refusal) throw new AppError(402, 'bond_not_accepted', `Bond not accepted: ${refusal}.`, {}, { bond: bondView(standing, this.config) });
+    const check = await checkBondDeposit(em, this.chain, rail, { wallet, escrowJobId, bondUsdc: standing.bond_usdc ?? 0, mustLastUntil: new Date(windowEnds) });
+    if (!check.ok) throw new AppError(402, 'bond_not_accepted', `Bond not accepted: ${check.reason}.`, {}, { bond: bondView(standing, this.config) });
     try {
       await this.temporal.workflow.getHandle(standing.workflow_id).signal('bondPosted', { escrowJobId });
     } catch (err) {

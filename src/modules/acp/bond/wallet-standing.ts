@@ -66,40 +66,21 @@ export interface StandingChange {
  */
 export async function recordStanding(em: EntityManager, address: string, workflowId: string, change: StandingChange, event: { name: string; detail: Record<string, unknown> }): Promise<WalletStanding> {
   const key = walletKey(address);
+  // Only the columns the change names are written; an existing row keeps the rest.
+  const columns: Record<string, unknown> = { status: change.status, workflow_id: workflowId };
+  if (change.bondUsdc !== undefined) columns.bond_usdc = change.bondUsdc;
+  if (change.bondEscrow !== undefined) Object.assign(columns, { bond_escrow_contract: change.bondEscrow?.contract ?? null, bond_escrow_job_id: change.bondEscrow?.jobId ?? null });
+  if (change.bondPostedAt !== undefined) columns.bond_posted_at = change.bondPostedAt;
+  if (change.cleanWindowEndsAt !== undefined) columns.clean_window_ends_at = change.cleanWindowEndsAt;
+  if (change.flaggedAt !== undefined) columns.flagged_at = change.flaggedAt;
+  const names = Object.keys(columns);
   return em.transactional(async (tx) => {
-    const set = (value: unknown, keep: boolean) => (keep ? null : value);
     const [row] = await sql<Row[]>(
       tx,
-      `insert into acp_wallets (address, status, bond_usdc, bond_escrow_contract, bond_escrow_job_id, bond_posted_at, clean_window_ends_at, flagged_at, workflow_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (address) do update set
-         status = excluded.status,
-         bond_usdc = case when ? then acp_wallets.bond_usdc else excluded.bond_usdc end,
-         bond_escrow_contract = case when ? then acp_wallets.bond_escrow_contract else excluded.bond_escrow_contract end,
-         bond_escrow_job_id = case when ? then acp_wallets.bond_escrow_job_id else excluded.bond_escrow_job_id end,
-         bond_posted_at = case when ? then acp_wallets.bond_posted_at else excluded.bond_posted_at end,
-         clean_window_ends_at = case when ? then acp_wallets.clean_window_ends_at else excluded.clean_window_ends_at end,
-         flagged_at = case when ? then acp_wallets.flagged_at else excluded.flagged_at end,
-         workflow_id = excluded.workflow_id,
-         updated_at = clock_timestamp()
+      `insert into acp_wallets (address, ${names.join(', ')}) values (?, ${names.map(() => '?').join(', ')})
+       on conflict (address) do update set ${names.map((n) => `${n} = excluded.${n}`).join(', ')}, updated_at = clock_timestamp()
        returning *`,
-      [
-        key,
-        change.status,
-        set(change.bondUsdc, change.bondUsdc === undefined),
-        set(change.bondEscrow?.contract ?? null, change.bondEscrow === undefined),
-        set(change.bondEscrow?.jobId ?? null, change.bondEscrow === undefined),
-        set(change.bondPostedAt, change.bondPostedAt === undefined),
-        set(change.cleanWindowEndsAt, change.cleanWindowEndsAt === undefined),
-        set(change.flaggedAt, change.flaggedAt === undefined),
-        workflowId,
-        change.bondUsdc === undefined,
-        change.bondEscrow === undefined,
-        change.bondEscrow === undefined,
-        change.bondPostedAt === undefined,
-        change.cleanWindowEndsAt === undefined,
-        change.flaggedAt === undefined,
-      ],
+      [key, ...Object.values(columns)],
     );
     await sql(tx, 'insert into acp_wallet_events (address, event, detail) values (?, ?, ?::jsonb)', [key, event.name, JSON.stringify({ status: change.status, ...event.detail })]);
     return toStanding(row!);

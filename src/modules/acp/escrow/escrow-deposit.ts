@@ -7,13 +7,13 @@
  */
 import { getAddress, type Address } from 'viem';
 import type { ChainClient } from '../chain/client';
+import { formatUsdc } from '../chain/usdc-payment';
 import { readEscrowJob, type EscrowJob } from './escrow-chain';
 import type { EscrowRail } from './escrow-rail';
 
 export type DepositCheck = { ok: true; job: EscrowJob } | { ok: false; reason: string; retryable: boolean; used?: true };
 
-const USDC_DECIMALS = 6;
-const usdc = (units: bigint) => `${Number(units) / 10 ** USDC_DECIMALS} USDC`;
+const usdc = (units: bigint) => `${formatUsdc(units)} USDC`;
 
 export async function checkEscrowDeposit(
   chain: ChainClient,
