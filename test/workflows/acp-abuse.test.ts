@@ -84,7 +84,10 @@ describe('abuse monitor and verification bond', () => {
   it('flags a scripted enumeration, demands a 2x bond, degrades and limits the wallet while it is held, and refunds it after a clean window', async () => {
     const wallet = await newWallet();
     const flagged = await enumerateUntilFlagged(wallet.address);
-    expect(flagged.flags[0]).toMatchObject({ rule: 'enumeration', pattern: 'alphabetical_names', evidence: { values: expect.arrayContaining(['Abbott Holdings', 'Wong Capital']) } });
+    // The monitor may review while the run is still being sent, so the flagged run is a prefix of it, at least the rule's minimum long.
+    expect(flagged.flags[0]).toMatchObject({ rule: 'enumeration', pattern: 'alphabetical_names', evidence: { values: expect.arrayContaining(['Abbott Holdings']) } });
+    const values = flagged.flags[0].evidence.values as string[];
+    expect(values).toEqual(SORTED_NAMES.slice(0, values.length));
     expect(flagged.flags[0].job_ids.length).toBeGreaterThanOrEqual(10);
     expect(flagged.bond).toMatchObject({ required_usdc: 80, escrow_contract: ESCROW, description: bondDescription(wallet.address) }); // 2 × austrac_enforcement's top price (40)
 
