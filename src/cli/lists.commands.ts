@@ -14,7 +14,7 @@ import { refreshStageQuery, watchlistRefreshWorkflow, type RefreshResult } from 
 import { CliUsageError, type CliContext } from './cli-context';
 import { latestHeartbeat } from './heartbeat';
 
-const SOURCE = /^(dfat|un|ofac|opensanctions:[a-z0-9_]+)$/;
+const SOURCE = /^(dfat|un|ofac|everypolitician|opensanctions:[a-z0-9_]+)$/;
 
 interface IngestOptions {
   source: string;
@@ -63,15 +63,16 @@ export function registerListCommands(program: Command, run: (action: (cli: CliCo
   const lists = program.command('lists').description('Watchlists: ingest a refresh, see what is loaded');
   lists
     .command('ingest')
-    .requiredOption('--source <source>', 'dfat, un, ofac or opensanctions:<dataset>')
-    .option('--file <path>', 'read this file instead of downloading from the official URL')
+    .requiredOption('--source <source>', 'dfat, un, ofac, everypolitician or opensanctions:<dataset>')
+    .option('--file <path>', 'read this file instead of downloading from the official URL (everypolitician: its folder, required)')
     .option('--alt <path>', 'OFAC only: ALT.CSV (aliases)')
     .option('--add <path>', 'OFAC only: ADD.CSV (addresses)')
     .option('--list-kind <kind>', 'OpenSanctions only: declare the export sanctions, pep or other')
     .option('--no-wait', 'start the refresh and return without waiting')
     .action((opts: IngestOptions) =>
       run(async (cli) => {
-        if (!SOURCE.test(opts.source)) throw new CliUsageError('--source must be dfat, un, ofac or opensanctions:<dataset>');
+        if (!SOURCE.test(opts.source)) throw new CliUsageError('--source must be dfat, un, ofac, everypolitician or opensanctions:<dataset>');
+        if (opts.source === 'everypolitician' && !opts.file) throw new CliUsageError('--source everypolitician needs --file <folder>: EveryPolitician has no download');
         if ((opts.alt || opts.add) && opts.source !== 'ofac') throw new CliUsageError('--alt and --add apply to --source ofac only');
         if (opts.listKind && !['sanctions', 'pep', 'other'].includes(opts.listKind)) throw new CliUsageError('--list-kind must be sanctions, pep or other');
         const connection = await Connection.connect(temporalConnectionOptions(cli.config));

@@ -42,6 +42,27 @@ export interface Identifier {
   country?: string | null;
 }
 
+/**
+ * A public position that makes a listed person politically exposed: a seat in a legislature for one
+ * term (`membership`), or an office such as minister, Speaker or ambassador (`office`). Dates are as
+ * published: `YYYY-MM-DD`, `YYYY-MM` or `YYYY`; an end of null means not ended as far as the source knows.
+ */
+export interface ListedPosition {
+  /** e.g. `Member of the House of Representatives`, `President of the Senate`, `Minister for Foreign Affairs`. */
+  title: string;
+  /** The body the position belongs to, e.g. `House of Representatives, Parliament of Australia`; null when not published. */
+  body: string | null;
+  /** Electorate or state/territory the seat represents; null for offices. */
+  area: string | null;
+  /** Party or group the member sat for; null when not published or while holding a neutral office. */
+  party: string | null;
+  /** Parliamentary term (`45` for the 45th Parliament) of a membership; null for offices. */
+  term: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  kind: 'membership' | 'office';
+}
+
 export interface ListedEntity {
   source: SourceId;
   /** The source's own reference (DFAT reference, UN reference number, OFAC ent_num, OpenSanctions id). */
@@ -66,6 +87,11 @@ export interface ListedEntity {
   controlDate: string | null;
   remarks: string | null;
   identifiers: Identifier[];
+  /**
+   * PEP lists only: the positions that make the person politically exposed. Absent (not an empty
+   * array) on sanctions lists, so their stored content hashes did not change when the field was added.
+   */
+  positions?: ListedPosition[];
 }
 
 /** A row or record a parser could not use: reported with its location, never silently dropped. */

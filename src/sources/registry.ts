@@ -1,5 +1,6 @@
 import { parseDfatList } from './dfat/parse';
 import { DFAT_CONSOLIDATED_LIST_URL } from './dfat/fetch';
+import { parseEveryPoliticianFolder } from './everypolitician/parse';
 import { type ListKind, type ParseEvent, UnexpectedFormatError } from './listed-entity';
 import { OFAC_SDN_URLS } from './ofac/fetch';
 import { parseOfacList } from './ofac/parse';
@@ -9,13 +10,17 @@ import { UN_CONSOLIDATED_LIST_URL } from './un/fetch';
 import { parseUnList } from './un/parse';
 
 /** Every published format the loaders read. */
-export type ListFormat = 'dfat-xlsx' | 'un-xml' | 'ofac-csv' | 'opensanctions-simple-csv' | 'opensanctions-ftm';
+export type ListFormat = 'dfat-xlsx' | 'un-xml' | 'ofac-csv' | 'opensanctions-simple-csv' | 'opensanctions-ftm' | 'everypolitician-csv';
 
-/** The lists we load; an OpenSanctions dataset is named after the colon (`opensanctions:peps`). */
-export type ListSource = 'dfat' | 'un' | 'ofac' | `opensanctions:${string}`;
+/**
+ * The lists we load; an OpenSanctions dataset is named after the colon (`opensanctions:peps`).
+ * `everypolitician` is Australian federal parliamentarians (domestic PEPs) in EveryPolitician's layout.
+ */
+export type ListSource = 'dfat' | 'un' | 'ofac' | 'everypolitician' | `opensanctions:${string}`;
 
 export interface ListFile {
   source: ListSource;
+  /** The list file; for EveryPolitician a folder (the country folder, or one chamber folder). */
   path: string;
   /** OFAC only: ALT.CSV (aliases) to join on ent_num. */
   altPath?: string;
@@ -37,7 +42,7 @@ export const OFFICIAL_LIST_URLS = {
 } as const;
 
 /**
- * The format of a list file: fixed for DFAT, UN and OFAC; for OpenSanctions the export is told
+ * The format of a list file: fixed for DFAT, UN, OFAC and EveryPolitician; for OpenSanctions the export is told
  * apart by its extension (`.csv` → targets.simple.csv, `.json`/`.jsonl`/`.ndjson` → FtM entities).
  */
 export function listFormatOf(file: Pick<ListFile, 'source' | 'path' | 'format'>): ListFormat {
@@ -45,6 +50,7 @@ export function listFormatOf(file: Pick<ListFile, 'source' | 'path' | 'format'>)
   if (file.source === 'dfat') return 'dfat-xlsx';
   if (file.source === 'un') return 'un-xml';
   if (file.source === 'ofac') return 'ofac-csv';
+  if (file.source === 'everypolitician') return 'everypolitician-csv';
   if (/\.csv$/i.test(file.path)) return 'opensanctions-simple-csv';
   if (/\.(?:json|jsonl|ndjson)$/i.test(file.path)) return 'opensanctions-ftm';
   throw new UnexpectedFormatError(file.source, `cannot tell the OpenSanctions export format of ${file.path}`);
@@ -68,6 +74,8 @@ export async function* parseListFile(file: ListFile): AsyncIterable<ParseEvent> 
       return yield* parseOpenSanctionsSimpleCsv(file.path, { dataset: openSanctionsDataset(file.source), listKind: file.listKind });
     case 'opensanctions-ftm':
       return yield* parseOpenSanctionsFtm(file.path, { dataset: openSanctionsDataset(file.source), listKind: file.listKind });
+    case 'everypolitician-csv':
+      return yield* parseEveryPoliticianFolder(file.path);
   }
 }
 

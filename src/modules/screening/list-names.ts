@@ -3,6 +3,7 @@ const NAMES: Record<string, string> = {
   dfat: 'DFAT Consolidated Sanctions List',
   un: 'UN Security Council Consolidated List',
   ofac: 'OFAC Specially Designated Nationals List',
+  everypolitician: 'EveryPolitician: Australian federal parliamentarians (domestic PEPs)',
 };
 
 export function listDisplayName(source: string): string {

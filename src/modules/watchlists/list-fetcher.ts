@@ -37,6 +37,23 @@ function pathOf(outcome: FetchListOutcome): string {
   return outcome.path;
 }
 
+/**
+ * EveryPolitician stopped publishing in 2019 and its data is a folder of CSV files, not one download:
+ * it is loaded from a folder an operator supplies (`lists ingest --source everypolitician --file <folder>`).
+ * Asking for a download is a mistake retrying cannot fix, hence ENOENT (the activity fails it at once).
+ */
+export class EveryPoliticianNeedsFolderError extends Error {
+  readonly code = 'ENOENT';
+  constructor() {
+    super('everypolitician has no download: supply its folder (the country folder or a chamber folder) as the file');
+    this.name = 'EveryPoliticianNeedsFolderError';
+  }
+}
+
+/**
+ * The files for one refresh: the operator's file or folder as given, or a conditional download of the
+ * source's official files.
+ */
 export async function fetchList(request: RefreshRequest, previous: Record<string, ListValidators>, urls: ListUrls = {}): Promise<FetchedList> {
   const { source } = request;
   if (request.file) {
@@ -62,6 +79,7 @@ export async function fetchList(request: RefreshRequest, previous: Record<string
   if (source === 'dfat') outcome = await fetchDfatList({ ...options, url: urls.dfat });
   else if (source === 'un') outcome = await fetchUnList({ ...options, url: urls.un });
   else if (source.startsWith('opensanctions:')) outcome = await fetchOpenSanctionsList({ ...options, dataset: source.slice('opensanctions:'.length) });
+  else if (source === 'everypolitician') throw new EveryPoliticianNeedsFolderError();
   else throw new Error(`Unknown list source "${source}"`);
   if (outcome.status === 'not_modified') return { status: 'not_modified' };
   return { status: 'ready', path: pathOf(outcome), origin: originOf(outcome), validators: { main: validatorsOf(outcome) } };

@@ -1,4 +1,4 @@
-import type { DateOfBirth, EntityKind, Identifier, ListedEntity, ListedName, ListKind, SourceId } from '../listed-entity';
+import type { DateOfBirth, EntityKind, Identifier, ListedEntity, ListedName, ListedPosition, ListKind, SourceId } from '../listed-entity';
 import { cleanText, cleanValue } from './clean-text';
 import { dateOfBirthKey } from './date-of-birth';
 import { detectNameScript } from './name-script';
@@ -23,6 +23,7 @@ export class ListedEntityBuilder {
   private readonly countries = new Set<string>();
   private readonly programmes = new Set<string>();
   private readonly identifiers = new Map<string, Identifier>();
+  private readonly positions = new Map<string, ListedPosition>();
 
   constructor(
     readonly source: SourceId,
@@ -88,6 +89,12 @@ export class ListedEntityBuilder {
     else this.identifiers.set(key, { type, value: text, country });
   }
 
+  /** Adds a PEP position; the same position published twice (same title, body, area, party, term and dates) is kept once. */
+  addPosition(position: ListedPosition): void {
+    const key = JSON.stringify([position.kind, position.title, position.body, position.area, position.party, position.term, position.startDate, position.endDate]);
+    if (!this.positions.has(key)) this.positions.set(key, position);
+  }
+
   /** The entity, or null when no usable primary name was ever found. */
   build(): ListedEntity | null {
     if (this.primaryName === null) return null;
@@ -109,6 +116,7 @@ export class ListedEntityBuilder {
       controlDate: this.controlDate,
       remarks: cleanText(this.remarks),
       identifiers: [...this.identifiers.values()],
+      ...(this.positions.size > 0 ? { positions: [...this.positions.values()] } : {}),
     };
   }
 }

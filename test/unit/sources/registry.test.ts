@@ -11,6 +11,7 @@ describe('listFormatOf', () => {
     expect(listFormatOf({ source: 'opensanctions:peps', path: 'peps-targets.simple.csv' })).toBe('opensanctions-simple-csv');
     expect(listFormatOf({ source: 'opensanctions:peps', path: 'peps-entities.ftm.json' })).toBe('opensanctions-ftm');
     expect(() => listFormatOf({ source: 'opensanctions:peps', path: 'peps.xml' })).toThrow(UnexpectedFormatError);
+    expect(listFormatOf({ source: 'everypolitician', path: 'everypolitician-au' })).toBe('everypolitician-csv');
   });
 });
 
@@ -33,9 +34,19 @@ describe('parseListFile', () => {
     expect(ftm.entities.find((e) => e.sourceId === 'ftm-untagged-person')?.listKind).toBe('pep');
   });
 
+  it('reads an EveryPolitician folder, or one chamber folder, as domestic PEPs', async () => {
+    const both = await collect(parseListFile({ source: 'everypolitician', path: `${FIXTURES}/everypolitician` }));
+    expect([both.entities.length, both.problems.length]).toEqual([9, 0]);
+    expect(both.entities.every((e) => e.source === 'everypolitician' && e.listKind === 'pep' && (e.positions ?? []).length > 0)).toBe(true);
+    const house = await collect(parseListFile({ source: 'everypolitician', path: `${FIXTURES}/everypolitician/Representatives` }));
+    expect(house.entities).toHaveLength(5);
+  });
+
   it('refuses a file of another format for the source', async () => {
     await expect(collect(parseListFile({ source: 'un', path: `${FIXTURES}/dfat/consolidated-current.xlsx` }))).rejects.toThrow(UnexpectedFormatError);
     await expect(collect(parseListFile({ source: 'opensanctions:x', path: `${FIXTURES}/un/consolidated.xml` }))).rejects.toThrow(UnexpectedFormatError);
+    await expect(collect(parseListFile({ source: 'everypolitician', path: `${FIXTURES}/un/consolidated.xml` }))).rejects.toThrow(UnexpectedFormatError);
+    await expect(collect(parseListFile({ source: 'everypolitician', path: `${FIXTURES}/un` }))).rejects.toThrow(UnexpectedFormatError);
   });
 });
 
