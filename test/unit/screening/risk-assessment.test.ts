@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { assessRisk, riskLevelForScore, type RiskInput, type RiskLevel, type RiskMatch } from '../../../src/modules/screening/risk/risk-assessment';
 import {
+  RECOMMENDATION_DOMESTIC_PEP,
   RECOMMENDATION_ENHANCED_DUE_DILIGENCE,
   RECOMMENDATION_ESCALATE,
+  RECOMMENDATION_PEP_ENHANCED_CDD,
   RECOMMENDATION_REFUSE,
   RECOMMENDATION_STANDARD_DUE_DILIGENCE,
 } from '../../../src/modules/screening/risk/risk-recommendations';
@@ -19,6 +21,7 @@ const organisation = (over: Partial<RiskInput> = {}): RiskInput => ({
 });
 const sanctions = (score: number): RiskMatch => ({ listKind: 'sanctions', score, matchedName: 'Listed Name', source: 'dfat' });
 const pep = (score: number): RiskMatch => ({ listKind: 'pep', score, matchedName: 'Listed Name', source: 'opensanctions:peps' });
+const domesticPep = (score: number): RiskMatch => ({ listKind: 'pep', score, matchedName: 'Penny Wong', source: 'everypolitician' });
 
 describe('#riskLevelForScore', () => {
   const bands: [number, RiskLevel][] = [
@@ -39,7 +42,7 @@ describe('#assessRisk', () => {
     expect(W.NON_RESIDENT_POINTS + W.NON_FACE_TO_FACE_POINTS).toBe(W.RISK_LEVEL_MIN_SCORE.medium);
     expect(assessRisk(nonResident)).toMatchObject({ risk_score: 25, risk_level: 'medium', recommendation: RECOMMENDATION_ENHANCED_DUE_DILIGENCE });
     expect(assessRisk(person({ personProfile: { resident_status: 'non_resident' } }))).toMatchObject({ risk_score: 15, risk_level: 'low' });
-    expect(assessRisk(person({ matches: [pep(0.8)] }))).toMatchObject({ risk_score: 50, risk_level: 'high', recommendation: RECOMMENDATION_ESCALATE });
+    expect(assessRisk(person({ matches: [pep(0.8)] }))).toMatchObject({ risk_score: 50, risk_level: 'high', recommendation: RECOMMENDATION_PEP_ENHANCED_CDD });
     expect(assessRisk(organisation({ organisationProfile: { is_sanctioned: true } }))).toMatchObject({ risk_level: 'critical', risk_score: 80 });
   });
 
@@ -108,10 +111,58 @@ describe('#assessRisk', () => {
       expect(assessRisk(organisation({ countryCode: 'MM' }))).toMatchObject({ risk_level: 'medium', recommendation: RECOMMENDATION_ENHANCED_DUE_DILIGENCE });
     });
 
-    it('should escalate rather than refuse a critical score with no sanctions hit', () => {
+    it('should ask for the PEP measures, not refusal, for a critical score whose only watchlist evidence is a PEP match', () => {
       const result = assessRisk(person({ matches: [pep(0.95)], nationalityCode: 'IR', personProfile: { resident_status: 'non_resident' } }));
       expect(result.risk_level).toBe('critical');
+      expect(result.recommendation).toBe(RECOMMENDATION_PEP_ENHANCED_CDD);
+      expect(result.recommendation).toMatch(/senior management approval/);
+      expect(result.recommendation).toMatch(/source of wealth and the source of funds/);
+      expect(result.recommendation).not.toBe(RECOMMENDATION_REFUSE);
+    });
+
+    it('should escalate rather than refuse a critical score with no watchlist match and no sanctions hit', () => {
+      const result = assessRisk(person({ nationalityCode: 'KP', countryCode: 'IR', personProfile: { resident_status: 'non_resident', client_visit_type: 'non_face_to_face', profession: 'casino operator' } }));
+      expect(result.risk_level).toBe('critical');
       expect(result.recommendation).toBe(RECOMMENDATION_ESCALATE);
+    });
+  });
+
+  describe('domestic PEPs (AUSTRAC: a risk-based determination, enhanced CDD when high risk)', () => {
+    it('should make a domestic PEP match alone medium with its own factor and the domestic determination, below a foreign PEP', () => {
+      const result = assessRisk(person({ matches: [domesticPep(0.97)] }));
+      expect(result).toMatchObject({ risk_score: W.DOMESTIC_PEP_MATCH_POINTS, risk_level: 'medium', recommendation: RECOMMENDATION_DOMESTIC_PEP });
+      expect(result.risk_factors).toEqual([
+        "Domestic PEP match (Australian federal parliamentarian): 'Penny Wong' on everypolitician (score 0.97); make a risk-based determination, with enhanced CDD if the risk is high",
+      ]);
+      expect(result.risk_score).toBeLessThan(assessRisk(person({ matches: [pep(0.97)] })).risk_score);
+      expect(result.recommendation).toMatch(/risk-based determination/);
+      expect(result.recommendation).toMatch(/not a sanctions match: do not freeze or refuse on it alone/);
+    });
+
+    it('should never put a domestic PEP match below medium, however weak', () => {
+      for (const score of [0.5, 0.8]) expect(assessRisk(person({ matches: [domesticPep(score)] })).risk_level).toBe('medium');
+    });
+
+    it('should switch to enhanced CDD once other factors take a domestic PEP to high', () => {
+      const result = assessRisk(person({ matches: [domesticPep(0.95)], personProfile: { resident_status: 'non_resident', client_visit_type: 'non_face_to_face' } }));
+      expect(result.risk_score).toBe(W.DOMESTIC_PEP_MATCH_POINTS + W.NON_RESIDENT_POINTS + W.NON_FACE_TO_FACE_POINTS);
+      expect(result.risk_level).toBe('high');
+      expect(result.recommendation).toBe(RECOMMENDATION_PEP_ENHANCED_CDD);
+      // No profile at all is itself a factor: domestic PEP (30) + no profile (25) = high.
+      expect(assessRisk(person({ matches: [domesticPep(0.95)], personProfile: null }))).toMatchObject({ risk_level: 'high', recommendation: RECOMMENDATION_PEP_ENHANCED_CDD });
+    });
+
+    it('should keep sanctions first: a sanctions hit refuses whatever PEP match comes with it', () => {
+      const result = assessRisk(person({ matches: [domesticPep(0.99), sanctions(0.97)] }));
+      expect(result.recommendation).toBe(RECOMMENDATION_REFUSE);
+      expect(result.risk_factors[0]).toMatch(/^Sanctions match/);
+      expect(result.risk_factors[1]).toMatch(/^Domestic PEP match/);
+    });
+
+    it('should treat a PEP on a mixed list as foreign when it comes with a domestic one', () => {
+      const result = assessRisk(person({ matches: [domesticPep(0.99), pep(0.85)] }));
+      expect(result.risk_level).toBe('high');
+      expect(result.recommendation).toBe(RECOMMENDATION_PEP_ENHANCED_CDD);
     });
   });
 

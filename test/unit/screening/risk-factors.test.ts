@@ -32,6 +32,12 @@ describe('risk factors', () => {
       W.PEP_MATCH_POINTS,
     ],
     [
+      'a domestic PEP match (Australian federal parliamentarian)',
+      person({ matches: [{ listKind: 'pep', score: 0.96, matchedName: 'Barnaby Joyce', source: 'everypolitician' }] }),
+      "Domestic PEP match (Australian federal parliamentarian): 'Barnaby Joyce' on everypolitician (score 0.96); make a risk-based determination, with enhanced CDD if the risk is high",
+      W.DOMESTIC_PEP_MATCH_POINTS,
+    ],
+    [
       'a match on another list',
       person({ matches: [{ listKind: 'other', score: 0.88, matchedName: 'Acme Debarred', source: 'worldbank' }] }),
       "Watchlist match: 'Acme Debarred' on worldbank (score 0.88)",

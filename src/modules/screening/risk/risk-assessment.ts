@@ -5,7 +5,7 @@
  * compliance officers in docs/risk-model.md; every weight is in `risk-weights.ts`.
  */
 import type { RiskAssessment, RiskContribution, RiskInput, RiskLevel } from './risk-types';
-import { matchContributions, stalenessContributions } from './watchlist-factors';
+import { matchContributions, stalenessContributions, strongestPep } from './watchlist-factors';
 import { profileContributions } from './profile-factors';
 import { jurisdictionContributions } from './jurisdiction-factors';
 import { recommendationFor } from './risk-recommendations';
@@ -41,7 +41,8 @@ export function collectRiskContributions(input: RiskInput): RiskContribution[] {
 /**
  * The score is the sum of the points of every factor, clamped to 0–100, then raised to the highest
  * minimum any factor demands (a confirmed sanctions match is critical whatever else is known). The
- * recommendation follows the level, except that a sanctions hit always means refuse.
+ * recommendation follows the level, except that a sanctions hit always means refuse and a PEP match
+ * the PEP measures (enhanced CDD, senior management approval, source of wealth and funds).
  */
 export function assessRisk(input: RiskInput): RiskAssessment {
   const contributions = collectRiskContributions(input);
@@ -54,6 +55,6 @@ export function assessRisk(input: RiskInput): RiskAssessment {
     risk_level: level,
     risk_score: score,
     risk_factors: contributions.map((c) => c.factor),
-    recommendation: recommendationFor(level, sanctionsHit),
+    recommendation: recommendationFor(level, sanctionsHit, strongestPep(contributions).pep),
   };
 }

@@ -62,6 +62,7 @@ export type RiskRule =
   | 'sanctions_match'
   | 'possible_sanctions_match'
   | 'pep_match'
+  | 'domestic_pep_match'
   | 'other_list_match'
   | 'more_matches'
   | 'entity_sanctioned'
@@ -88,4 +89,6 @@ export interface RiskContribution {
   minimumScore?: number;
   /** A sanctions hit: the recommendation is to refuse, whatever the score. */
   sanctionsHit?: boolean;
+  /** A PEP match and its kind: the recommendation names the PEP measures (never an asset freeze). */
+  pep?: 'domestic' | 'foreign_or_unknown';
 }

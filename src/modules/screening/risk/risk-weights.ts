@@ -27,9 +27,21 @@ export const CONFIRMED_SANCTIONS_MATCH_MIN_SCORE = RISK_LEVEL_MIN_SCORE.critical
 /** Possible sanctions match: high, and always above a PEP match alone (sanctions outrank PEP). */
 export const POSSIBLE_SANCTIONS_MATCH_POINTS = 60;
 export const POSSIBLE_SANCTIONS_MATCH_MIN_SCORE = 60;
-/** PEP match of any strength: at least high (PEPs need senior approval and source of wealth). */
+/**
+ * PEP match of any strength on a foreign or mixed PEP list: at least high, because AUSTRAC's guidance
+ * makes enhanced CDD (senior manager approval, source of wealth and funds) mandatory for a foreign PEP,
+ * and a list that does not say where its people hold office cannot rule that out.
+ */
 export const PEP_MATCH_POINTS = 50;
 export const PEP_MATCH_MIN_SCORE = RISK_LEVEL_MIN_SCORE.high;
+/**
+ * PEP match on a domestic PEP list (Australian parliamentarians): at least medium, not automatically
+ * high. AUSTRAC's guidance asks for a risk-based determination for a domestic PEP, with enhanced CDD
+ * when the risk is high; other factors (non-resident, higher-risk country or profession, no profile)
+ * add to it and can take it to high.
+ */
+export const DOMESTIC_PEP_MATCH_POINTS = 30;
+export const DOMESTIC_PEP_MATCH_MIN_SCORE = RISK_LEVEL_MIN_SCORE.medium;
 /** Match on another kind of list (enforcement, debarment, crime). */
 export const OTHER_LIST_MATCH_POINTS = 20;
 /** Matches named one by one in the factors; the rest are counted in one closing factor. */

@@ -3,11 +3,14 @@
  * match: ten aliases of one listed person are one hit, not ten. Every match is still named (up to
  * `MAX_LISTED_MATCHES`) so the reviewer sees the evidence, strongest first.
  */
+import { pepCategoryOfSource, pepDescriptionOfSource } from './pep-category';
 import type { RiskContribution, RiskInput, RiskMatch } from './risk-types';
 import {
   CONFIRMED_SANCTIONS_MATCH_MIN_SCORE,
   CONFIRMED_SANCTIONS_MATCH_POINTS,
   CONFIRMED_SANCTIONS_MATCH_SCORE,
+  DOMESTIC_PEP_MATCH_MIN_SCORE,
+  DOMESTIC_PEP_MATCH_POINTS,
   MAX_LISTED_MATCHES,
   NO_WATCHLIST_DATA_MIN_SCORE,
   NO_WATCHLIST_DATA_POINTS,
@@ -54,7 +57,15 @@ function describe(match: RiskMatch): Omit<RiskContribution, 'points'> {
       minimumScore: POSSIBLE_SANCTIONS_MATCH_MIN_SCORE,
     };
   }
-  if (match.listKind === 'pep') return { rule: 'pep_match', factor: `PEP match: ${evidence}`, minimumScore: PEP_MATCH_MIN_SCORE };
+  if (match.listKind === 'pep' && pepCategoryOfSource(match.source) === 'domestic') {
+    return {
+      rule: 'domestic_pep_match',
+      factor: `Domestic PEP match (${pepDescriptionOfSource(match.source)}): ${evidence}; make a risk-based determination, with enhanced CDD if the risk is high`,
+      minimumScore: DOMESTIC_PEP_MATCH_MIN_SCORE,
+      pep: 'domestic',
+    };
+  }
+  if (match.listKind === 'pep') return { rule: 'pep_match', factor: `PEP match: ${evidence}`, minimumScore: PEP_MATCH_MIN_SCORE, pep: 'foreign_or_unknown' };
   return { rule: 'other_list_match', factor: `Watchlist match: ${evidence}` };
 }
 
@@ -66,6 +77,8 @@ function pointsFor(rule: RiskContribution['rule']): number {
       return POSSIBLE_SANCTIONS_MATCH_POINTS;
     case 'pep_match':
       return PEP_MATCH_POINTS;
+    case 'domestic_pep_match':
+      return DOMESTIC_PEP_MATCH_POINTS;
     default:
       return OTHER_LIST_MATCH_POINTS;
   }
@@ -96,8 +109,16 @@ export function matchContributions(matches: readonly RiskMatch[]): RiskContribut
       points: unlisted.reduce((sum, c) => sum + c.points, 0),
       minimumScore: Math.max(0, ...unlisted.map((c) => c.minimumScore ?? 0)),
       sanctionsHit: unlisted.some((c) => c.sanctionsHit === true),
+      ...strongestPep(unlisted),
     },
   ];
+}
+
+/** The PEP kind that asks most of a folded set of matches: a foreign (or unknown) PEP over a domestic one. */
+export function strongestPep(contributions: readonly RiskContribution[]): Pick<RiskContribution, 'pep'> {
+  if (contributions.some((c) => c.pep === 'foreign_or_unknown')) return { pep: 'foreign_or_unknown' };
+  if (contributions.some((c) => c.pep === 'domestic')) return { pep: 'domestic' };
+  return {};
 }
 
 /** Whether the name could be screened against current lists. */
