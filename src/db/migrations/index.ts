@@ -28,6 +28,7 @@ import { Migration20261125120000KnowledgeBase } from './Migration20261125120000-
 import { Migration20261125150000AgentCommerceTrust } from './Migration20261125150000-agent-commerce-trust';
 import { Migration20261125140000Newsletter } from './Migration20261125140000-newsletter';
 import { Migration20261125130000AcpJobs } from './Migration20261125130000-acp-jobs';
+import { Migration20261126010000MatchRulings } from './Migration20261126010000-match-rulings';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -55,4 +56,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125130000-acp-jobs', class: Migration20261125130000AcpJobs },
   { name: 'Migration20261125140000-newsletter', class: Migration20261125140000Newsletter },
   { name: 'Migration20261125150000-agent-commerce-trust', class: Migration20261125150000AgentCommerceTrust },
+  { name: 'Migration20261126010000-match-rulings', class: Migration20261126010000MatchRulings },
 ];

@@ -12,6 +12,7 @@ import type { ScanResponse } from '../screening/scan-response';
 import { anchorProblems, eventAnchor, headAnchor } from './audit-anchor';
 import { sealAuditEvent, verifyAuditChain, type StoredAuditEvent } from './audit-chain';
 import { findCaseRow, insertAuditEvent, readAuditLog, type CaseRow } from './case-records';
+import { recordRulings, rulingEventData, rulingSubject } from './case-rulings';
 import type { CaseDecision, CaseReportView } from './case-report.view';
 import { sql } from '../../db/sql';
 
@@ -114,12 +115,16 @@ export class CaseService {
     };
   }
 
-  /** Logs a ruling: any decision from any state; the case follows the latest one. */
+  /**
+   * Logs a ruling: any decision from any state; the case follows the latest one. The ruling is also
+   * remembered per match of the case's scan (see case-rulings.ts), in the same transaction.
+   */
   async decide(em: EntityManager, owner: CaseOwner, caseId: string, input: { decision: CaseDecision; reviewer: string; notes: string | null }): Promise<CaseResponse> {
     await em.transactional(async (tx) => {
       const row = await findCaseRow(tx, caseId, { forUpdate: true });
       if (!row || row.account_id !== owner.accountId) throw new NotFoundError(CASE_NOT_FOUND);
       const [previous] = await readAuditLog(tx, caseId, row.event_count);
+      const subject = await rulingSubject(tx, owner.accountId, row.scan_id, input.decision);
       const at = nowIso();
       const event = this.anchored(
         sealAuditEvent(
@@ -128,7 +133,7 @@ export class CaseService {
             sequence: row.event_count + 1,
             event_type: 'decision_logged',
             actor: input.reviewer,
-            event_data: { previous_decision: row.decision, decision: input.decision, notes: input.notes },
+            event_data: { previous_decision: row.decision, decision: input.decision, notes: input.notes, ...rulingEventData(input.decision, subject) },
             created_at: at,
             client_id: owner.clientId ?? null,
           },
@@ -145,6 +150,7 @@ export class CaseService {
         at,
         caseId,
       ]);
+      await recordRulings(tx, { accountId: owner.accountId, caseId, scanId: row.scan_id, decision: input.decision, reviewer: input.reviewer, at, sequence: event.sequence, subject });
     });
     return this.get(em, owner, caseId);
   }

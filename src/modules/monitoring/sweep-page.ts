@@ -10,10 +10,12 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
-import type { MatchRecord } from '../screening/match-record';
+import { customerKeyOf } from '../screening/cleared-customer';
+import type { ScanMatch } from '../screening/cleared-matches';
 import type { ScanRequest } from '../screening/scan-request.schema';
 import type { Screening } from '../screening/screening';
 import { createWebhookEvent } from '../webhooks/webhook-events';
+import { knownAfter, recordSuppressions, sweepDifference, type SweepOutcome } from './sweep-rulings';
 
 export interface SweepPageResult {
   processed: number;
@@ -48,15 +50,6 @@ async function forEachWithConcurrency<T>(items: T[], limit: number, work: (item:
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
 }
 
-/** Matches new since `known`, and those gone from it. */
-function differenceFrom(known: string[], currentIds: string[]): { added: string[]; removed: string[]; changed: boolean } {
-  const knownSet = new Set(known);
-  const currentSet = new Set(currentIds);
-  const added = [...currentSet].filter((id) => !knownSet.has(id));
-  const removed = [...knownSet].filter((id) => !currentSet.has(id));
-  return { added, removed, changed: added.length > 0 || removed.length > 0 };
-}
-
 /** `onProgress` is called after each enrolment (the activity heartbeats with it). */
 export async function sweepPage(
   em: EntityManager,
@@ -77,10 +70,13 @@ export async function sweepPage(
   let done = 0;
   await forEachWithConcurrency(page, input.concurrency ?? DEFAULT_SWEEP_CONCURRENCY, async (enrolment) => {
     const enrolmentEm = em.fork();
-    const current = await screening.scans.evaluate(enrolmentEm, enrolment.request);
-    const currentIds = current.scan_result.matches.map((m) => m.listed_entity_id);
-    if (differenceFrom(enrolment.known_matches, currentIds).changed) {
-      await raiseAlert(enrolmentEm, screening, enrolment, input.sweepKey, currentIds, versions);
+    // Rulings remembered for the enrolment, or for its customer, apply: cleared, unchanged matches are set aside.
+    const scope = { accountId: enrolment.account_id, customerKey: customerKeyOf(enrolment.request), enrolmentId: enrolment.id };
+    const current = await screening.scans.evaluate(enrolmentEm, enrolment.request, undefined, scope);
+    const outcome: SweepOutcome = { shown: current.scan_result.matches, suppressed: current.scan_result.suppressed_matches };
+    await recordSuppressions(enrolmentEm, enrolment.id, input.sweepKey, outcome.suppressed);
+    if ((await sweepDifference(enrolmentEm, enrolment.id, enrolment.known_matches, outcome)).changed) {
+      await raiseAlert(enrolmentEm, screening, enrolment, input.sweepKey, outcome, versions);
     }
     onProgress((done += 1));
   });
@@ -102,21 +98,22 @@ async function pageAlerts(em: EntityManager, sweepKey: string, enrolmentIds: str
  * Raises the alert for one enrolment, comparing under a row lock with the matches known *now*: sweeps of
  * different sources run at once, and two of them that both saw a new match must not both alert on it.
  */
-async function raiseAlert(em: EntityManager, screening: Screening, enrolment: EnrolmentToSweep, sweepKey: string, currentIds: string[], versions: object[]): Promise<void> {
-  let scan: { scanId: string; matches: MatchRecord[] } | null = null;
-  if (differenceFrom(enrolment.known_matches, currentIds).added.length) {
+async function raiseAlert(em: EntityManager, screening: Screening, enrolment: EnrolmentToSweep, sweepKey: string, outcome: SweepOutcome, versions: object[]): Promise<void> {
+  let scan: { scanId: string; matches: ScanMatch[] } | null = null;
+  if ((await sweepDifference(em, enrolment.id, enrolment.known_matches, outcome)).added.length) {
     const created = await screening.scans.create(em, {
       owner: { accountId: enrolment.account_id, clientId: enrolment.client_id },
       request: enrolment.request,
       idempotencyKey: `monitoring:${sweepKey}:${enrolment.id}`,
       origin: 'monitoring',
+      enrolmentId: enrolment.id,
     });
     scan = { scanId: created.scanId, matches: created.response.scan_result.matches };
   }
   await em.transactional(async (tx) => {
     const [locked] = await sql<{ known_matches: string[]; last_scan_id: string }[]>(tx, 'select known_matches, last_scan_id from monitoring_enrolments where id = ? for update', [enrolment.id]);
     if (!locked) return;
-    const { added, removed, changed } = differenceFrom(locked.known_matches, currentIds);
+    const { added, removed, changed } = await sweepDifference(tx, enrolment.id, locked.known_matches, outcome);
     if (!changed) return; // another sweep recorded this difference first
     const newMatches = scan ? scan.matches.filter((m) => added.includes(m.listed_entity_id)) : [];
     const scanId = added.length ? (scan?.scanId ?? null) : null;
@@ -128,7 +125,7 @@ async function raiseAlert(em: EntityManager, screening: Screening, enrolment: En
       [alertId, enrolment.id, enrolment.account_id, sweepKey, scanId, locked.last_scan_id, JSON.stringify(newMatches), JSON.stringify(removed), JSON.stringify(versions), new Date().toISOString()],
     );
     if (!inserted[0]) return; // raised by an earlier attempt of this sweep
-    await sql(tx, 'update monitoring_enrolments set known_matches = ?, last_scan_id = coalesce(?, last_scan_id) where id = ?', [JSON.stringify([...new Set(currentIds)]), scanId, enrolment.id]);
+    await sql(tx, 'update monitoring_enrolments set known_matches = ?, last_scan_id = coalesce(?, last_scan_id) where id = ?', [JSON.stringify(knownAfter(locked.known_matches, outcome)), scanId, enrolment.id]);
     if (!enrolment.webhook_url || newMatches.length === 0) return;
     const event = await createWebhookEvent(tx, {
       accountId: enrolment.account_id,

@@ -1,5 +1,5 @@
 /** The scan response of the spec, assembled from a screening outcome and a risk assessment. */
-import type { MatchRecord } from './match-record';
+import type { ScanMatch, SuppressedMatch } from './cleared-matches';
 import type { SourceStaleness } from './source-freshness';
 
 export interface ScanResponse {
@@ -9,7 +9,9 @@ export interface ScanResponse {
   created_at: string;
   scan_result: {
     match_count: number;
-    matches: MatchRecord[];
+    matches: ScanMatch[];
+    /** Our addition: matches set aside because a reviewer cleared them for this customer and they are unchanged since. */
+    suppressed_matches: SuppressedMatch[];
     filter_applied: boolean;
     filter_explanation: string | null;
     source_staleness: SourceStaleness;

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, NotFoundError, ValidationError } from '../../errors';
 import { canonicalJson, sha256 } from '../../integrity/canonical-json';
+import { customerKeyOf, type CustomerScope } from './cleared-customer';
+import { applyRulings, explainRulings, rememberedRulings } from './cleared-matches';
 import { listDisplayName } from './list-names';
 import { toMatchRecord } from './match-record';
 import { assessRisk } from './risk/risk-assessment';
@@ -72,6 +74,14 @@ function scanRow(
     input.idempotencyKey ?? null, requestHash, input.origin ?? 'api', response.created_at];
 }
 
+/**
+ * Where remembered rulings of a scan apply: the owner's account, the customer named in the request and,
+ * for a monitoring re-screen, the enrolment (whose rulings hold even when the request has no key).
+ */
+function scopeOf(input: { owner: ScanOwner; request: ScanRequest; enrolmentId?: string }): CustomerScope {
+  return { accountId: input.owner.accountId, customerKey: customerKeyOf(input.request), enrolmentId: input.enrolmentId ?? null };
+}
+
 export class ScanService {
   constructor(
     private readonly index: ScreeningIndex,
@@ -79,7 +89,10 @@ export class ScanService {
   ) {}
 
   /** Screens, assesses and stores one scan (or returns the one stored under the same idempotency key). */
-  async create(em: EntityManager, input: { owner: ScanOwner; request: ScanRequest; idempotencyKey?: string; origin?: 'api' | 'batch' | 'monitoring' }): Promise<CreatedScan> {
+  async create(
+    em: EntityManager,
+    input: { owner: ScanOwner; request: ScanRequest; idempotencyKey?: string; origin?: 'api' | 'batch' | 'monitoring'; enrolmentId?: string },
+  ): Promise<CreatedScan> {
     const started = performance.now();
     const requestHash = sha256(canonicalJson(input.request));
     if (input.idempotencyKey) {
@@ -88,7 +101,7 @@ export class ScanService {
     }
     // The versions recorded are those this scan was screened against, captured with the index it used:
     // reading the index again after an await could record a version swapped in meanwhile.
-    const { response, versions } = await this.screen(em, input.request, started);
+    const { response, versions } = await this.screen(em, input.request, started, scopeOf(input));
     const body = JSON.stringify(response);
     const inserted = await sql<{ id: string }[]>(em, 
       `insert into scans (${SCAN_COLUMNS}) values (${SCAN_PLACEHOLDERS})
@@ -115,7 +128,7 @@ export class ScanService {
    */
   async createDebited(em: EntityManager, input: { owner: ScanOwner; request: ScanRequest }): Promise<(CreatedScan & { debit: BalanceChange }) | null> {
     const started = performance.now();
-    const { response, versions } = await this.screen(em, input.request, started);
+    const { response, versions } = await this.screen(em, input.request, started, scopeOf(input));
     const body = JSON.stringify(response);
     const [row] = await sql<{ id: string; balance: number; reference_balance: number; reference_entry_id: string | null }[]>(
       em,
@@ -170,13 +183,16 @@ export class ScanService {
     return this.index.current().versions;
   }
 
-  /** Screens and assesses without storing anything (monitoring sweeps compare before they keep). */
-  async evaluate(em: EntityManager, request: ScanRequest, started = performance.now()): Promise<ScanResponse> {
-    return (await this.screen(em, request, started)).response;
+  /**
+   * Screens and assesses without storing anything (monitoring sweeps compare before they keep). With a
+   * scope, the rulings remembered for that customer (or enrolment) apply as they would to a stored scan.
+   */
+  async evaluate(em: EntityManager, request: ScanRequest, started = performance.now(), scope: CustomerScope | null = null): Promise<ScanResponse> {
+    return (await this.screen(em, request, started, scope)).response;
   }
 
   /** The response and the list versions it was screened against (one snapshot of the index). */
-  private async screen(em: EntityManager, request: ScanRequest, started: number): Promise<{ response: ScanResponse; versions: LoadedListVersion[] }> {
+  private async screen(em: EntityManager, request: ScanRequest, started: number, scope: CustomerScope | null = null): Promise<{ response: ScanResponse; versions: LoadedListVersion[] }> {
     if (!SCREENABLE.test(request.name)) throw new UnscreenableNameError(request.name);
     const { index, versions } = this.index.current();
     const result = index.search({
@@ -188,7 +204,11 @@ export class ScanService {
       country: request.country_code ?? null,
     });
     const byVersion = new Map(versions.map((v) => [v.source, v]));
-    const matches = result.matches.map((m) => toMatchRecord(m, byVersion));
+    // Rulings remembered for this customer set cleared, unchanged matches aside before anything counts them.
+    const records = result.matches.map((m) => toMatchRecord(m, byVersion));
+    const { kept: matches, keptPositions, suppressed } = applyRulings(records, await rememberedRulings(em, scope, records));
+    const scored = keptPositions.map((position) => result.matches[position]!);
+    const rulingsExplained = explainRulings(matches, suppressed);
     const staleness = await this.freshness.staleness(em, versions);
     const risk = assessRisk({
       entityType: request.entity_type,
@@ -197,7 +217,7 @@ export class ScanService {
       countryCode: request.country_code ?? null,
       nationalityCode: request.nationality_code ?? null,
       incorporationCountryCode: (request as { incorporation_country_code?: string | null }).incorporation_country_code ?? null,
-      matches: result.matches.map((m) => ({ listKind: m.listKind, score: m.score, matchedName: m.matchedName, source: m.source })),
+      matches: scored.map((m) => ({ listKind: m.listKind, score: m.score, matchedName: m.matchedName, source: m.source })),
       sourceStaleness: staleness,
     });
     const response: ScanResponse = {
@@ -208,8 +228,9 @@ export class ScanService {
       scan_result: {
         match_count: matches.length,
         matches,
-        filter_applied: result.filterApplied,
-        filter_explanation: result.filterExplanation,
+        suppressed_matches: suppressed,
+        filter_applied: result.filterApplied || suppressed.length > 0,
+        filter_explanation: [result.filterExplanation, rulingsExplained].filter((part) => part !== null).join('; ') || null,
         source_staleness: staleness,
         sources_checked: versions.map((v) => v.source),
       },

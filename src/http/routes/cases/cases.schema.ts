@@ -9,7 +9,10 @@ export const CreateCaseRequestSchema = z.object({ scan_id: z.uuid(), reviewer: R
 export const DecisionRequestSchema = z
   .object({ decision: Decision, reviewer: Reviewer, notes: z.string().max(10_000).nullable().optional() })
   .strict()
-  .openapi('DecisionRequest');
+  .openapi('DecisionRequest', {
+    description:
+      'A `false_positive` clears every match of the case\'s scan for the same customer of this account (same normalised name and date of birth, or the same monitoring enrolment): later scans and monitoring sweeps set those listed entities aside while they are unchanged. A `true_match` confirms them (never suppressed). Each decision replaces what the case ruled before.',
+  });
 
 export const CaseIdParams = z.object({ case_id: z.uuid() });
 
@@ -19,7 +22,8 @@ const AuditEventSchema = z
     event_type: z.enum(['case_created', 'decision_logged']),
     actor: z.string(),
     event_data: z.record(z.string(), z.unknown()).nullable().openapi({
-      description: '`case_created`: `{reviewer}`. `decision_logged`: `{previous_decision, decision, notes}`.',
+      description:
+        '`case_created`: `{reviewer}`. `decision_logged`: `{previous_decision, decision, notes}`, plus `cleared_matches` (a `false_positive`: the listed entity ids of the scan\'s matches, remembered for later scans and sweeps of the same customer) or `confirmed_matches` (a `true_match`: never suppressed for this customer).',
     }),
     created_at: z.string().openapi({ format: 'date-time' }),
     previous_hash: z.string().nullable(),

@@ -3,6 +3,7 @@ import type { AppConfig } from '../../../config';
 import { ValidationError } from '../../../errors';
 import { listAlerts } from '../../../modules/monitoring/alerts';
 import { enrol, listActiveEnrolments, unenrol } from '../../../modules/monitoring/enrolments';
+import { listSuppressions } from '../../../modules/monitoring/sweep-rulings';
 import { checkWebhookUrl, WebhookTargetError } from '../../../modules/webhooks/target-policy';
 import { callerOf } from '../../middleware/authenticate';
 import { defineRoute } from '../../route';
@@ -103,6 +104,19 @@ export function monitoringRoutes(config: AppConfig) {
       responses: { 200: { description: 'Alerts' }, ...commonErrors },
       handler: async (ctx, { query }) => {
         ctx.body = { alerts: await listAlerts(ctx.state.em, callerOf(ctx).accountId, { limit: query.limit, offset: query.offset, enrolmentId: query.enrolment_id }), limit: query.limit, offset: query.offset };
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/monitoring/suppressions',
+      summary: 'Matches sweeps of an enrolment set aside as previously cleared (with the clearing case and reviewer), newest first',
+      tags: ['Monitoring'],
+      access: { kind: 'bearer', scope: 'monitoring:read' },
+      request: { query: Page.extend({ enrolment_id: z.uuid() }) },
+      responses: { 200: { description: 'Suppressions' }, ...commonErrors },
+      handler: async (ctx, { query }) => {
+        const page = { enrolmentId: query.enrolment_id, limit: query.limit, offset: query.offset };
+        ctx.body = { suppressions: await listSuppressions(ctx.state.em, callerOf(ctx).accountId, page), limit: query.limit, offset: query.offset };
       },
     }),
   ];
