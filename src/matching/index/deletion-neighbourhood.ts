@@ -4,44 +4,48 @@
  * one-letter deletions. Two words one substitution, insertion, deletion or adjacent swap apart always
  * share a key, and many two-edit pairs do too. Candidates are verified by `compareTokens`.
  *
- * Keys are 30-bit hashes of the deletion strings, computed without building them, packed with form ids
- * into one sorted typed array: a million entries cost about 8 MB instead of a million-entry Map, and a
- * hash collision only adds a candidate to verify.
+ * Keys are hashes of the deletion strings, computed without building them, packed with form ids into
+ * one sorted typed array: a million entries cost about 8 MB instead of a million-entry Map, and a hash
+ * collision only adds a candidate to verify. Hash and id share the 53 bits a double holds exactly: 30
+ * and 22 bits up to 4 million forms, and the hash gives up a bit for every doubling beyond (a
+ * ten-million-name index has about 12 million forms).
  */
 export class DeletionNeighbourhood {
   private constructor(
     private readonly keys: Uint32Array,
     private readonly formIds: Int32Array,
+    private readonly hashBits: number,
   ) {}
 
   /** Files every form of at least `minLength` letters, without digits, that `include` accepts. */
   static build(forms: readonly string[], minLength: number, include: (id: number) => boolean): DeletionNeighbourhood {
     let count = 0;
     for (let id = 0; id < forms.length; id++) if (filed(forms[id]!, minLength) && include(id)) count += forms[id]!.length + 1;
+    const { hashBits, idSpace } = packingFor(forms.length);
     const packed = new Float64Array(count);
     let at = 0;
     const hashes: number[] = [];
     for (let id = 0; id < forms.length; id++) {
       const form = forms[id]!;
       if (!filed(form, minLength) || !include(id)) continue;
-      variantHashes(form, hashes);
-      for (const hash of hashes) packed[at++] = hash * FORM_ID_SPACE + id;
+      variantHashes(form, hashes, hashBits);
+      for (const hash of hashes) packed[at++] = hash * idSpace + id;
     }
     const sorted = packed.subarray(0, at).sort();
     const keys = new Uint32Array(sorted.length);
     const formIds = new Int32Array(sorted.length);
     for (let i = 0; i < sorted.length; i++) {
       const value = sorted[i]!;
-      const key = Math.floor(value / FORM_ID_SPACE);
+      const key = Math.floor(value / idSpace);
       keys[i] = key;
-      formIds[i] = value - key * FORM_ID_SPACE;
+      formIds[i] = value - key * idSpace;
     }
-    return new DeletionNeighbourhood(keys, formIds);
+    return new DeletionNeighbourhood(keys, formIds, hashBits);
   }
 
   /** Calls `visit` with each form id that may be within one or two edits of `token` (unverified, maybe twice). */
   candidates(token: string, visit: (formId: number) => void): void {
-    variantHashes(token, queryHashes);
+    variantHashes(token, queryHashes, this.hashBits);
     for (const key of queryHashes) {
       for (let i = this.lowerBound(key); i < this.keys.length && this.keys[i] === key; i++) visit(this.formIds[i]!);
     }
@@ -63,8 +67,14 @@ export class DeletionNeighbourhood {
   }
 }
 
-/** Up to 4 million forms; 30-bit hash × 2^22 stays below 2^53, exact in a double. */
-const FORM_ID_SPACE = 2 ** 22;
+/** Hash bits and form-id space for a vocabulary: hash × id space stays below 2^53, exact in a double. */
+export function packingFor(formCount: number): { hashBits: number; idSpace: number } {
+  let idBits = 22;
+  while (2 ** idBits < formCount) idBits++;
+  if (idBits > 31) throw new Error(`typo look-up: ${formCount} forms is more than a form id can hold`);
+  return { hashBits: Math.min(30, 53 - idBits), idSpace: 2 ** idBits };
+}
+
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
 /** Reused by every look-up (look-ups are synchronous). */
@@ -76,10 +86,10 @@ function filed(form: string, minLength: number): boolean {
 }
 
 /**
- * FNV-1a hashes (folded to 30 bits) of the token and of each one-letter deletion, distinct values
+ * FNV-1a hashes (folded to `bits` bits) of the token and of each one-letter deletion, distinct values
  * only. The hash state after every prefix is kept, so each deletion hashes only its suffix.
  */
-function variantHashes(token: string, into: number[]): void {
+function variantHashes(token: string, into: number[], bits: number): void {
   into.length = 0;
   const length = token.length;
   if (length + 1 > prefixState.length) prefixState = new Int32Array(2 * (length + 1));
@@ -89,16 +99,17 @@ function variantHashes(token: string, into: number[]): void {
     state = Math.imul(state ^ token.charCodeAt(i), FNV_PRIME);
     prefixState[i + 1] = state;
   }
-  into.push(fold(state));
+  into.push(fold(state, bits));
   for (let skip = 0; skip < length; skip++) {
     // Deleting either letter of a doubled pair gives the same string: hash it once.
     if (skip > 0 && token.charCodeAt(skip) === token.charCodeAt(skip - 1)) continue;
     let h = prefixState[skip]!;
     for (let i = skip + 1; i < length; i++) h = Math.imul(h ^ token.charCodeAt(i), FNV_PRIME);
-    into.push(fold(h));
+    into.push(fold(h, bits));
   }
 }
 
-function fold(hash: number): number {
-  return (hash >>> 2) & 0x3fffffff;
+/** The top `bits` bits of the 32-bit hash (30 bits: as the look-up has always folded). */
+function fold(hash: number, bits: number): number {
+  return hash >>> (32 - bits);
 }

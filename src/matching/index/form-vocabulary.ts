@@ -1,8 +1,8 @@
-import { phoneticKeys } from '../prepare/phonetic-key';
 import { FUZZY_DROPPED_LETTER_MIN_LENGTH, PHONETIC_MIN_LENGTH } from '../score-weights';
 import { tokenSimilarity, type TokenProfile } from '../stringscore/token-similarity';
 import { DeletionNeighbourhood } from './deletion-neighbourhood';
 import { formHitsOf, NO_FORM_HITS, TOKEN_MATCH_KINDS, type FormHits } from './form-hits';
+import { PhoneticKeyTable } from './phonetic-key-table';
 
 /**
  * Every distinct folded string the listed names contain: their tokens and the joins of adjacent
@@ -17,9 +17,9 @@ export class FormVocabulary {
 
   private constructor(
     readonly texts: readonly string[],
-    private readonly keysById: readonly (readonly string[])[],
+    /** Phonetic keys per form and forms per key, in flat columns (see `phonetic-key-table.ts`). */
+    readonly keys: PhoneticKeyTable,
     private readonly idByText: ReadonlyMap<string, number>,
-    private readonly idsByKey: ReadonlyMap<string, readonly number[]>,
     private readonly deletions: DeletionNeighbourhood,
   ) {
     this.seen = new Int32Array(texts.length);
@@ -28,19 +28,11 @@ export class FormVocabulary {
   static builder(): FormVocabularyBuilder {
     return new FormVocabularyBuilder((texts, idByText, loose, token) => {
       // Forms seen only in names written without vowels get no keys and no typo entries: exact only.
-      const keysById = texts.map((text, id) => (loose[id] ? phoneticKeys(text) : []));
-      const idsByKey = new Map<string, number[]>();
-      keysById.forEach((keys, id) => {
-        for (const key of keys) {
-          const ids = idsByKey.get(key);
-          if (ids) ids.push(id);
-          else idsByKey.set(key, [id]);
-        }
-      });
+      const keys = PhoneticKeyTable.build(texts, (id) => loose[id] === true);
       // Joins are found by exact and phonetic look-up only: typo entries for them would double the
       // neighbourhood for the rare customer who both joins two names and mistypes them.
       const deletions = DeletionNeighbourhood.build(texts, FUZZY_DROPPED_LETTER_MIN_LENGTH, (id) => loose[id] === true && token[id] === true);
-      return new FormVocabulary(texts, keysById, idByText, idsByKey, deletions);
+      return new FormVocabulary(texts, keys, idByText, deletions);
     });
   }
 
@@ -53,7 +45,7 @@ export class FormVocabulary {
   }
 
   keysOf(formId: number): readonly string[] {
-    return this.keysById[formId] ?? [];
+    return this.keys.keysOf(formId);
   }
 
   /**
@@ -86,7 +78,7 @@ export class FormVocabulary {
     const verify = (formId: number) => {
       if (this.seen[formId] === stamp) return;
       this.seen[formId] = stamp;
-      const similarity = tokenSimilarity(token.text, token.keys, this.texts[formId]!, this.keysById[formId]!);
+      const similarity = tokenSimilarity(token.text, token.keys, this.texts[formId]!, this.keys.keysOf(formId));
       if (!similarity) return;
       formIds.push(formId);
       similarities.push(similarity.similarity);
@@ -94,14 +86,15 @@ export class FormVocabulary {
     };
     if (exact !== undefined) verify(exact);
     if (token.text.length >= PHONETIC_MIN_LENGTH) {
-      for (const key of token.keys) for (const id of this.idsByKey.get(key) ?? NONE) verify(id);
+      for (const key of token.keys) this.keys.forEachFormOf(key, verify);
     }
     if (typos && token.text.length >= FUZZY_DROPPED_LETTER_MIN_LENGTH) this.deletions.candidates(token.text, verify);
     return formHitsOf(formIds, similarities, hows);
   }
 }
 
-const NONE: readonly number[] = [];
+/** Pair keys stay exact in a double for up to 2^26 (67 million) forms. */
+const PAIR_SPACE = 2 ** 26;
 /** Distinct tokens whose look-ups are remembered (under a kilobyte each). */
 const LOOKUP_CACHE_SIZE = 8192;
 
@@ -111,6 +104,8 @@ export class FormVocabularyBuilder {
   private readonly idByText = new Map<string, number>();
   private readonly loose: boolean[] = [];
   private readonly token: boolean[] = [];
+  /** Join ids by `first * PAIR_SPACE + second`. */
+  private readonly joinByPair = new Map<number, number>();
 
   constructor(
     private readonly complete: (
@@ -140,7 +135,26 @@ export class FormVocabularyBuilder {
     return id;
   }
 
+  /**
+   * Registers the join of two registered forms (`first` then `second`), as `add(firstText +
+   * secondText, { loose, isToken: false })` would. The same pair recurs in many names ("pty ltd",
+   * "abdul rahman"): it is remembered by its two ids, so the joined string is built and hashed once per
+   * pair rather than once per name, which is most of the cost of indexing a million names.
+   */
+  addJoin(first: number, second: number, firstText: string, secondText: string, loose: boolean): number {
+    const pair = first * PAIR_SPACE + second;
+    const known = this.joinByPair.get(pair);
+    if (known !== undefined) {
+      if (loose) this.loose[known] = true;
+      return known;
+    }
+    const id = this.add(firstText + secondText, { loose, isToken: false });
+    this.joinByPair.set(pair, id);
+    return id;
+  }
+
   finish(): FormVocabulary {
+    this.joinByPair.clear(); // a million pairs: let them go before the rest of the build
     return this.complete(this.texts, this.idByText, this.loose, this.token);
   }
 }

@@ -2,11 +2,13 @@ import type { EntityKind, ListedEntity } from '../../sources/listed-entity';
 import { isWrittenWithoutVowels } from '../prepare/fold-text';
 import { TOKEN_ROLES, tokeniseName, type NameContext, type TokenRole } from '../prepare/tokenise-name';
 import { FormVocabulary } from './form-vocabulary';
+import { GrowableColumn } from './growable-column';
 import { TokenRarity } from './token-rarity';
 
 export const ROLE_CODES: readonly TokenRole[] = TOKEN_ROLES;
 export const KIND_CODES: readonly EntityKind[] = ['person', 'organisation', 'vessel', 'other'];
 const OTHER_KIND = KIND_CODES.indexOf('other');
+const ROLE_CODE_OF = Object.fromEntries(ROLE_CODES.map((role, code) => [role, code])) as Record<TokenRole, number>;
 
 /** Roles that neither open candidates nor are looked up in postings: they only refine a score. */
 export function isQuietRole(role: TokenRole): boolean {
@@ -55,53 +57,68 @@ export function contextOf(kind: EntityKind): NameContext {
 export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
   const forms = FormVocabulary.builder();
   const entities: ListedEntity[] = [];
-  const nameEntity: number[] = [];
-  const nameAlias: number[] = [];
-  const nameWeak: number[] = [];
-  const tokenStart: number[] = [0];
-  const tokenForm: number[] = [];
-  const tokenRole: number[] = [];
-  const joinForm: number[] = [];
+  const nameEntity = new GrowableColumn((n) => new Int32Array(n));
+  const nameAlias = new GrowableColumn((n) => new Int16Array(n));
+  const nameWeak = new GrowableColumn((n) => new Uint8Array(n));
+  const tokenStart = new GrowableColumn((n) => new Int32Array(n));
+  const tokenForm = new GrowableColumn((n) => new Int32Array(n));
+  const tokenRole = new GrowableColumn((n) => new Uint8Array(n));
+  const joinForm = new GrowableColumn((n) => new Int32Array(n));
+  tokenStart.push(0);
 
   for (const entity of source) {
     const entityIndex = entities.push(entity) - 1;
     const context = contextOf(entity.kind);
     const seen = new Set<string>();
-    const names = [{ name: entity.primaryName, strength: 'strong' as const }, ...entity.aliases];
-    names.forEach((listed, index) => {
+    const aliases = entity.aliases;
+    // Plain loops rather than closures: this runs for every name of a million-name index.
+    for (let index = 0; index <= aliases.length; index++) {
+      const listed = index === 0 ? { name: entity.primaryName, strength: 'strong' } : aliases[index - 1]!;
       const tokens = tokeniseName(listed.name, context);
-      const signature = tokens.map((t) => t.text).join(' ');
-      if (tokens.length === 0 || seen.has(signature)) return;
+      if (tokens.length === 0) continue;
+      let signature = tokens[0]!.text;
+      for (let t = 1; t < tokens.length; t++) signature += ' ' + tokens[t]!.text;
+      if (seen.has(signature)) continue;
       seen.add(signature);
       const loose = !isWrittenWithoutVowels(listed.name);
       nameEntity.push(entityIndex);
       nameAlias.push(index - 1);
       nameWeak.push(listed.strength === 'weak' ? 1 : 0);
-      tokens.forEach((token, position) => {
-        tokenForm.push(forms.add(token.text, { loose }));
-        tokenRole.push(ROLE_CODES.indexOf(token.role));
-        const next = tokens[position + 1];
-        const joinable = next !== undefined && token.role !== 'initial' && next.role !== 'initial';
-        joinForm.push(joinable ? forms.add(token.text + next.text, { loose, isToken: false }) : -1);
-      });
+      let previousForm = -1;
+      for (let position = 0; position < tokens.length; position++) {
+        const token = tokens[position]!;
+        const form = forms.add(token.text, { loose });
+        tokenForm.push(form);
+        tokenRole.push(ROLE_CODE_OF[token.role]);
+        if (position > 0) {
+          const before = tokens[position - 1]!;
+          const joinable = before.role !== 'initial' && token.role !== 'initial';
+          joinForm.push(joinable ? forms.addJoin(previousForm, form, before.text, token.text, loose) : -1);
+        }
+        previousForm = form;
+      }
+      joinForm.push(-1); // the last token of a name joins nothing
       tokenStart.push(tokenForm.length);
-    });
+    }
   }
 
   const vocabulary = forms.finish();
-  const rarity = TokenRarity.measure({ entityCount: entities.length, vocabulary, nameEntity, tokenStart, tokenForm, tokenRole });
+  const columns = {
+    nameEntity: nameEntity.finish(),
+    nameAlias: nameAlias.finish(),
+    nameWeak: nameWeak.finish(),
+    tokenStart: tokenStart.finish(),
+    tokenForm: tokenForm.finish(),
+    tokenRole: tokenRole.finish(),
+    joinForm: joinForm.finish(),
+  };
+  const rarity = TokenRarity.measure({ entityCount: entities.length, vocabulary, ...columns });
   const table = {
     entities,
     entityKind: Uint8Array.from(entities, (e) => (KIND_CODES.includes(e.kind) ? KIND_CODES.indexOf(e.kind) : OTHER_KIND)),
     vocabulary,
     rarity,
-    nameEntity: Int32Array.from(nameEntity),
-    nameAlias: Int16Array.from(nameAlias),
-    nameWeak: Uint8Array.from(nameWeak),
-    tokenStart: Int32Array.from(tokenStart),
-    tokenForm: Int32Array.from(tokenForm),
-    tokenRole: Uint8Array.from(tokenRole),
-    joinForm: Int32Array.from(joinForm),
+    ...columns,
   };
   const weights = weighTokens(table);
   return { ...table, ...weights, ...buildPostings({ ...table, ...weights }) };
@@ -120,7 +137,7 @@ function weighTokens(table: UnweightedTable) {
     for (let p = table.tokenStart[name]!; p < table.tokenStart[name + 1]!; p++) {
       const role = ROLE_CODES[table.tokenRole[p]!]!;
       const form = table.tokenForm[p]!;
-      const weight = table.rarity.weightOf(role, form, table.vocabulary.keysOf(form));
+      const weight = table.rarity.weightOfForm(role, form);
       tokenWeight[p] = weight;
       nameTotalWeight[name]! += weight;
       if (isQuietRole(role)) nameQuietWeight[name]! += weight;

@@ -12,7 +12,9 @@ export class TokenRarity {
   constructor(
     private readonly entityCount: number,
     private readonly entitiesByForm: Int32Array,
-    private readonly entitiesByKey: ReadonlyMap<string, number>,
+    /** Entities per phonetic key id (see `PhoneticKeyTable`). */
+    private readonly entitiesByKey: Int32Array,
+    private readonly vocabulary: FormVocabulary,
   ) {}
 
   /**
@@ -23,15 +25,16 @@ export class TokenRarity {
     const { vocabulary, nameEntity, tokenStart, tokenForm, tokenRole } = names;
     const entitiesByForm = new Int32Array(vocabulary.size);
     const lastEntityByForm = new Int32Array(vocabulary.size).fill(-1);
-    const entitiesByKey = new Map<string, number>();
-    let keysSeen = new Set<string>();
-    let currentEntity = -1;
+    const entitiesByKey = new Int32Array(vocabulary.keys.keyCount);
+    const lastEntityByKey = new Int32Array(vocabulary.keys.keyCount).fill(-1);
+    let entity = -1;
+    const countKey = (keyId: number) => {
+      if (lastEntityByKey[keyId] === entity) return;
+      lastEntityByKey[keyId] = entity;
+      entitiesByKey[keyId]!++;
+    };
     for (let name = 0; name < nameEntity.length; name++) {
-      const entity = nameEntity[name]!;
-      if (entity !== currentEntity) {
-        currentEntity = entity;
-        keysSeen = new Set();
-      }
+      entity = nameEntity[name]!;
       for (let p = tokenStart[name]!; p < tokenStart[name + 1]!; p++) {
         if (tokenRole[p] === INITIAL_ROLE_CODE) continue;
         const form = tokenForm[p]!;
@@ -39,14 +42,10 @@ export class TokenRarity {
           lastEntityByForm[form] = entity;
           entitiesByForm[form]!++;
         }
-        for (const key of vocabulary.keysOf(form)) {
-          if (keysSeen.has(key)) continue;
-          keysSeen.add(key);
-          entitiesByKey.set(key, (entitiesByKey.get(key) ?? 0) + 1);
-        }
+        vocabulary.keys.forEachKeyId(form, countKey);
       }
     }
-    return new TokenRarity(names.entityCount, entitiesByForm, entitiesByKey);
+    return new TokenRarity(names.entityCount, entitiesByForm, entitiesByKey, vocabulary);
   }
 
   /** Inverse document frequency over entities, smoothed so unseen tokens stay finite. */
@@ -61,15 +60,27 @@ export class TokenRarity {
 
   /** Weight of a token given its role, listed form (if the vocabulary has it) and phonetic keys. */
   weightOf(role: TokenRole, formId: number | undefined, keys: readonly string[]): number {
+    const primaryKey = keys[0];
+    const keyId = primaryKey === undefined ? -1 : (this.vocabulary.keys.keyIdOf(primaryKey) ?? NO_LISTED_KEY);
+    return this.weigh(role, formId, keyId);
+  }
+
+  /** `weightOf` for a listed form with its own keys, without building their strings. */
+  weightOfForm(role: TokenRole, formId: number): number {
+    return this.weigh(role, formId, this.vocabulary.keys.primaryKeyIdOf(formId));
+  }
+
+  /** `keyId` -1: no key (the spelling alone counts); `NO_LISTED_KEY`: a key no listed token has. */
+  private weigh(role: TokenRole, formId: number | undefined, keyId: number): number {
     if (role === 'initial') return INITIAL_TOKEN_WEIGHT;
     const spelling = this.inverseFrequency(formId === undefined ? 0 : (this.entitiesByForm[formId] ?? 0));
-    const primaryKey = keys[0];
-    const sound =
-      primaryKey === undefined ? spelling : this.inverseFrequency(this.entitiesByKey.get(primaryKey) ?? 0);
+    const sound = keyId === -1 ? spelling : this.inverseFrequency(keyId === NO_LISTED_KEY ? 0 : (this.entitiesByKey[keyId] ?? 0));
     const rarity = SPELLING_RARITY_SHARE * spelling + (1 - SPELLING_RARITY_SHARE) * Math.min(sound, spelling);
     return rarity * ROLE_WEIGHT_FACTOR[role];
   }
 }
+
+const NO_LISTED_KEY = -2;
 
 /** The token columns of the name table that rarity is measured on. */
 export interface IndexedTokens {
