@@ -2,6 +2,7 @@ import type {
   DateOfBirth,
   EntityKind,
   ListedName,
+  ListedPosition,
   ListKind,
   SourceId,
 } from '../sources/listed-entity';
@@ -32,15 +33,37 @@ export interface SearchOptions {
   /** Maximum matches returned after filtering, default `DEFAULT_RESULT_LIMIT`. */
   limit?: number;
   /**
-   * Listed kinds a query may meet. Default: person → person; organisation → organisation and other
-   * (records a list did not classify). Vessels are left out by default: a vessel is property, found by
-   * its IMO number, and ship names ("SEA STAR") would otherwise flag unrelated companies.
+   * Listed kinds a query meets by name. Default: person → person; organisation → organisation and
+   * other (records a list did not classify). Every other kind is reached only as a type mismatch
+   * (below): a vessel is property, found by its IMO number, and ship names ("SEA STAR") met loosely
+   * would flag unrelated companies.
    */
   kinds?: readonly EntityKind[];
+  /**
+   * Also return listed entities of the other kinds whose name is (near-)exactly the queried one, with
+   * `TYPE_MISMATCH_PENALTY` taken off the score and `typeMismatch` saying so. Default true: callers
+   * (agents especially) often send the wrong `entity_type`, and hiding an exact hit for that is worse
+   * than showing it labelled.
+   */
+  typeMismatches?: boolean;
 }
 
-/** How a query token (or two joined) met a listed token (or two joined). */
-export type PairingKind = 'exact' | 'phonetic' | 'fuzzy' | 'initial' | 'joined' | 'split';
+/** A match of another kind than the query asked for: a person query meeting a listed company, vessel... */
+export interface TypeMismatch {
+  queried: MatchQuery['entityType'];
+  listed: EntityKind;
+  /** Taken off the name score, so same-kind matches rank first. */
+  penalty: number;
+  /** The name score before the penalty. */
+  nameScore: number;
+}
+
+/**
+ * How a query token (or two joined) met a listed token (or two joined). `skeleton`: a token of an
+ * Arabic- or Hebrew-script query (written without short vowels) met a Latin spelling with the same
+ * consonant skeleton (see `prepare/consonant-skeleton.ts`).
+ */
+export type PairingKind = 'exact' | 'phonetic' | 'fuzzy' | 'initial' | 'joined' | 'split' | 'skeleton';
 
 export interface TokenPairing {
   /** Folded query token; two tokens written with a space when the query split what the list joins. */
@@ -125,6 +148,10 @@ export interface Match {
   gender: 'M' | 'F' | null;
   programmes: string[];
   listedOn: string | null;
+  /** Set when the listed entity is of another kind than the query's (see `SearchOptions.typeMismatches`). */
+  typeMismatch: TypeMismatch | null;
+  /** PEP lists only: the listed person's positions, passed through for the match record. */
+  positions?: ListedPosition[];
   corroboration: MatchCorroboration;
 }
 

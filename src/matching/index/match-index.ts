@@ -1,12 +1,15 @@
 import type { EntityKind, ListedEntity } from '../../sources/listed-entity';
 import { applyPostMatchFilters, type FilterCandidate } from '../filters/post-match-filters';
-import type { Match, MatchQuery, MatchResult, SearchOptions } from '../match-types';
+import type { Match, MatchQuery, MatchResult, SearchOptions, TypeMismatch } from '../match-types';
 import { alignName, type Alignment } from '../score/name-alignment';
 import { explainAlignment, matchKindOf } from '../score/match-explanation';
-import { DEFAULT_MATCH_THRESHOLD, DEFAULT_RESULT_LIMIT } from '../score-weights';
+import { isNearExactName, typeMismatchOf } from '../score/type-mismatch';
+import { DEFAULT_MATCH_THRESHOLD, DEFAULT_RESULT_LIMIT, TYPE_MISMATCH_MIN_NAME_SCORE, TYPE_MISMATCH_PENALTY } from '../score-weights';
 import { CandidateSearch } from './candidate-search';
-import { buildNameTable, KIND_CODES, type NameTable } from './name-table';
-import { prepareQuery, type PreparedQuery } from './prepared-query';
+import { buildNameTable, contextOf, KIND_CODES, type NameTable } from './name-table';
+import { prepareQuery, sameTokens, type PreparedQuery } from './prepared-query';
+import { SkeletonLookup } from './skeleton-lookup';
+import { nameShapes, SHAPES } from './name-shapes';
 
 export interface MatchIndexStats {
   entities: number;
@@ -19,9 +22,15 @@ export interface MatchIndexStats {
 interface NameCandidate extends FilterCandidate {
   name: number;
   alignment: Alignment;
+  /** The query as tokenised for this name's kind (a type mismatch reads it in the listed kind's terms). */
+  prepared: PreparedQuery;
+  typeMismatch: TypeMismatch | null;
 }
 
-/** Kinds a query meets unless `SearchOptions.kinds` says otherwise (see its doc comment). */
+/**
+ * Kinds a query meets by name unless `SearchOptions.kinds` says otherwise (see its doc comment); the
+ * other kinds are met only by a (near-)exact name, as type mismatches.
+ */
 export const DEFAULT_KINDS: Readonly<Record<MatchQuery['entityType'], readonly EntityKind[]>> = {
   person: ['person'],
   organisation: ['organisation', 'other'],
@@ -34,10 +43,18 @@ export const DEFAULT_KINDS: Readonly<Record<MatchQuery['entityType'], readonly E
  */
 export class MatchIndex {
   private readonly candidateSearch: CandidateSearch;
+  /** Listed forms by consonant skeleton, for queries in Arabic or Hebrew script. */
+  private readonly skeletons: SkeletonLookup;
+  /** Per name, its `NameShape` as an index into `SHAPES` (how its coverages combine). */
+  private readonly shapes: Uint8Array;
   readonly stats: MatchIndexStats;
 
   private constructor(private readonly table: NameTable) {
     this.candidateSearch = new CandidateSearch(table);
+    const isToken = new Uint8Array(table.vocabulary.size);
+    for (const form of table.tokenForm) isToken[form] = 1;
+    this.skeletons = SkeletonLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1);
+    this.shapes = nameShapes(table);
     const sources: Record<string, number> = {};
     for (const entity of table.entities) sources[entity.source] = (sources[entity.source] ?? 0) + 1;
     this.stats = {
@@ -62,11 +79,13 @@ export class MatchIndex {
     const reportFrom = Math.min(options.reportFrom ?? threshold, threshold);
     const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
     const kinds = options.kinds ?? DEFAULT_KINDS[query.entityType];
-    const prepared = prepareQuery(this.table, query.name, query.entityType);
-    const candidates = this.bestNamePerEntity(prepared, kindMask(kinds), reportFrom);
+    const prepared = prepareQuery(this.table, query.name, query.entityType, this.skeletons);
+    const candidates = this.bestNamePerEntity(prepared, kindMask(kinds), reportFrom, null);
+    if (options.typeMismatches !== false) candidates.push(...this.typeMismatches(query, prepared, kinds, reportFrom));
+    candidates.sort(byScore);
     const filtered = applyPostMatchFilters(candidates, query);
     return {
-      matches: filtered.kept.slice(0, limit).map((c) => this.toMatch(prepared, c, threshold)),
+      matches: filtered.kept.slice(0, limit).map((c) => this.toMatch(c, threshold)),
       removed: filtered.removed,
       filterApplied: filtered.filterApplied,
       filterExplanation: filtered.filterExplanation,
@@ -74,23 +93,53 @@ export class MatchIndex {
     };
   }
 
-  private bestNamePerEntity(prepared: PreparedQuery, kinds: number, minimum: number): NameCandidate[] {
+  /**
+   * The best name of each entity of the given kinds scoring at least `minimum`. For a type mismatch
+   * (`mismatchOf` set) only near-exact names count, and the score is the name score less the penalty.
+   */
+  private bestNamePerEntity(
+    prepared: PreparedQuery,
+    kinds: number,
+    minimum: number,
+    mismatchOf: MatchQuery['entityType'] | null,
+  ): NameCandidate[] {
     const best = new Map<number, NameCandidate>();
     for (const name of this.candidateSearch.candidates(prepared, kinds, minimum)) {
-      const alignment = alignName(this.table, prepared, name);
+      const alignment = alignName(this.table, prepared, name, SHAPES[this.shapes[name]!]);
       if (alignment.score < minimum) continue;
+      if (mismatchOf !== null && !isNearExactName(this.table, prepared, name, alignment)) continue;
+      const score = mismatchOf === null ? alignment.score : alignment.score - TYPE_MISMATCH_PENALTY;
       const entityIndex = this.table.nameEntity[name]!;
       const current = best.get(entityIndex);
-      if (current && current.score >= alignment.score) continue;
+      if (current && current.score >= score) continue;
       const entity = this.table.entities[entityIndex]!;
-      best.set(entityIndex, { entityId: entityIdOf(entity), entity, score: alignment.score, name, alignment });
+      const typeMismatch = mismatchOf === null ? null : typeMismatchOf(mismatchOf, entity.kind, alignment.score);
+      best.set(entityIndex, { entityId: entityIdOf(entity), entity, score, name, alignment, prepared, typeMismatch });
     }
-    return [...best.values()].sort((a, b) => b.score - a.score || a.entityId.localeCompare(b.entityId));
+    return [...best.values()];
   }
 
-  private toMatch(prepared: PreparedQuery, candidate: NameCandidate & Pick<Match, 'corroboration'>, threshold: number): Match {
-    const { entity, name } = candidate;
-    const explanation = explainAlignment(this.table, prepared, name, candidate.alignment, threshold);
+  /**
+   * Entities of the kinds the query does not meet by name whose name is (near-)exactly the queried one,
+   * the query read in each listed kind's own terms (a person query is tokenised as a company name to
+   * meet "EMMA LLC", so its legal form counts as one).
+   */
+  private typeMismatches(query: MatchQuery, prepared: PreparedQuery, kinds: readonly EntityKind[], reportFrom: number): NameCandidate[] {
+    const minimum = Math.max(TYPE_MISMATCH_MIN_NAME_SCORE, reportFrom + TYPE_MISMATCH_PENALTY);
+    const found: NameCandidate[] = [];
+    for (const context of ['person', 'organisation'] as const) {
+      const others = KIND_CODES.filter((kind) => !kinds.includes(kind) && contextOf(kind) === context);
+      if (others.length === 0 || minimum > 1) continue;
+      let inContext = context === query.entityType ? prepared : prepareQuery(this.table, query.name, context, this.skeletons);
+      if (inContext !== prepared && sameTokens(inContext, prepared)) inContext = prepared;
+      found.push(...this.bestNamePerEntity(inContext, kindMask(others), minimum, query.entityType));
+    }
+    return found;
+  }
+
+  private toMatch(candidate: NameCandidate & Pick<Match, 'corroboration'>, threshold: number): Match {
+    const { entity, name, prepared, typeMismatch } = candidate;
+    const explanation = explainAlignment(this.table, prepared, name, candidate.alignment, threshold, typeMismatch);
     const aliasIndex = this.table.nameAlias[name]!;
     const alias = aliasIndex >= 0 ? entity.aliases[aliasIndex] : undefined;
     return {
@@ -111,6 +160,8 @@ export class MatchIndex {
       gender: entity.gender,
       programmes: entity.programmes,
       listedOn: entity.listedOn,
+      typeMismatch,
+      ...(entity.positions ? { positions: entity.positions } : {}),
       corroboration: candidate.corroboration,
     };
   }
@@ -119,6 +170,10 @@ export class MatchIndex {
 /** `${source}:${sourceId}`, the id a match, a case and a monitoring alert carry. */
 export function entityIdOf(entity: Pick<ListedEntity, 'source' | 'sourceId'>): string {
   return `${entity.source}:${entity.sourceId}`;
+}
+
+function byScore(a: NameCandidate, b: NameCandidate): number {
+  return b.score - a.score || a.entityId.localeCompare(b.entityId);
 }
 
 function kindMask(kinds: readonly EntityKind[]): number {

@@ -1,9 +1,10 @@
-import { isWrittenWithoutVowels } from '../prepare/fold-text';
+import { abjadScriptOf, isWrittenInHan } from '../prepare/fold-text';
 import { rememberedPhoneticKeys } from '../prepare/phonetic-key';
 import { tokeniseName, type NameContext, type NameToken } from '../prepare/tokenise-name';
 import * as weights from '../score-weights';
 import { hitsAtLeast, type FormHits } from './form-hits';
 import { isQuietRole, type NameTable } from './name-table';
+import type { SkeletonLookup } from './skeleton-lookup';
 
 const { JOINED_MIN_SIMILARITY } = weights;
 
@@ -36,12 +37,24 @@ export interface PreparedQuery {
    */
   genericQuiet: boolean;
   initialCount: number;
+  /**
+   * The script of a query written without short vowels ("Arabic", "Hebrew"), whose tokens also meet
+   * Latin spellings by consonant skeleton; null otherwise.
+   */
+  abjadScript: string | null;
 }
 
-export function prepareQuery(table: NameTable, name: string, context: NameContext): PreparedQuery {
+/**
+ * Tokenises, weighs and looks up a query once. Names in Arabic or Hebrew script (consonant skeletons
+ * once transliterated) and in Chinese characters (pinyin syllables) meet listed forms exactly, never by
+ * sound or typo; the former also meet Latin spellings through `skeletons`, when given.
+ */
+export function prepareQuery(table: NameTable, name: string, context: NameContext, skeletons?: SkeletonLookup): PreparedQuery {
   const { vocabulary, rarity } = table;
   const tokens = tokeniseName(name, context);
-  const exactOnly = isWrittenWithoutVowels(name);
+  const abjadScript = abjadScriptOf(name);
+  const exactOnly = abjadScript !== null || isWrittenInHan(name);
+  const bySkeleton = abjadScript !== null && skeletons !== undefined;
   const keys = tokens.map((t) => rememberedPhoneticKeys(t.text));
   const weights = tokens.map((t, i) => rarity.weightOf(t.role, vocabulary.idOf(t.text), keys[i]!));
   const genericQuiet = tokens.some((t) => t.role === 'name');
@@ -55,7 +68,14 @@ export function prepareQuery(table: NameTable, name: string, context: NameContex
       initialCount++;
       return;
     }
-    const hits = vocabulary.lookup({ text: token.text, keys: keys[i]! }, { exactOnly });
+    let hits = vocabulary.lookup({ text: token.text, keys: keys[i]! }, { exactOnly });
+    if (bySkeleton) {
+      hits = skeletons.withSkeletonHits(hits, token.text);
+      // "عبد الصمد" is "Abdul Samad" as often as "Abd al-Samad": the article may go with "Abd".
+      if (token.text === 'bd' && tokens[i + 1]?.text.startsWith('l')) hits = skeletons.withSkeletonHits(hits, 'bdl', { joined: true });
+      const own = weights[i]!;
+      weights[i] = skeletons.remember(`${token.role}:${token.text}:${hits.formIds.length}`, () => skeletonWeight(table, token, hits, own));
+    }
     units.push(unit(i, 1, token.text, opens(token), hits));
   });
   tokens.forEach((token, i) => {
@@ -64,11 +84,30 @@ export function prepareQuery(table: NameTable, name: string, context: NameContex
     const text = token.text + next.text;
     // Joined tokens meet listed tokens exactly or by sound: typos on top of a join are not looked for.
     const looked = vocabulary.lookup({ text, keys: rememberedPhoneticKeys(text) }, { exactOnly, typos: false });
-    const hits = hitsAtLeast(looked, JOINED_MIN_SIMILARITY);
+    let hits = hitsAtLeast(looked, JOINED_MIN_SIMILARITY);
+    if (bySkeleton) hits = skeletons.withSkeletonHits(hits, text, { joined: true });
     if (hits.formIds.length > 0) units.push(unit(i, 2, text, opens(token) || opens(next), hits));
   });
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
-  return { tokens, weights, totalWeight, units, quietMask, genericQuiet, initialCount };
+  return { tokens, weights, totalWeight, units, quietMask, genericQuiet, initialCount, abjadScript };
+}
+
+/**
+ * What a token of an Arabic- or Hebrew-script query weighs: its transliteration ("mhmd") is rarely a
+ * listed form, so its own rarity would be that of a name nobody has. It weighs instead as the commonest
+ * Latin spelling its skeleton meets: "محمد" as little as Mohammed, a rare surname as much as it.
+ */
+function skeletonWeight(table: NameTable, token: NameToken, hits: FormHits, own: number): number {
+  let weight = Number.POSITIVE_INFINITY;
+  for (const formId of hits.formIds) {
+    weight = Math.min(weight, table.rarity.weightOf(token.role, formId, table.vocabulary.keysOf(formId)));
+  }
+  return Number.isFinite(weight) ? Math.min(weight, own) : own;
+}
+
+/** True when two preparations of a name tokenised it alike (same words, same roles). */
+export function sameTokens(a: PreparedQuery, b: PreparedQuery): boolean {
+  return a.tokens.length === b.tokens.length && a.tokens.every((t, i) => t.text === b.tokens[i]!.text && t.role === b.tokens[i]!.role);
 }
 
 function unit(first: number, span: 1 | 2, text: string, opensCandidates: boolean, hits: FormHits): QueryUnit {

@@ -4,6 +4,7 @@
  */
 import type { Match } from '../../matching';
 import { describeDateOfBirth } from '../../matching/filters/date-of-birth-check';
+import { type PepExposure, pepExposureOf } from './pep-exposure';
 import type { LoadedListVersion } from './screening-index';
 
 export interface MatchRecord {
@@ -33,6 +34,10 @@ export interface MatchRecord {
   gender: 'M' | 'F' | null;
   programmes: string[];
   listed_on: string | null;
+  /** Set when the listed entity is of another kind than the scan's `entity_type` (near-exact name, score penalised). */
+  type_mismatch: { queried: string; listed: string; penalty: number; name_score: number } | null;
+  /** PEP matches only: which positions make the person a PEP, and since when. */
+  pep?: PepExposure;
 }
 
 export function toMatchRecord(match: Match, versions: Map<string, LoadedListVersion>): MatchRecord {
@@ -64,5 +69,9 @@ export function toMatchRecord(match: Match, versions: Map<string, LoadedListVers
     gender: match.gender,
     programmes: match.programmes,
     listed_on: match.listedOn,
+    type_mismatch: match.typeMismatch
+      ? { queried: match.typeMismatch.queried, listed: match.typeMismatch.listed, penalty: match.typeMismatch.penalty, name_score: match.typeMismatch.nameScore }
+      : null,
+    ...(match.listKind === 'pep' ? { pep: pepExposureOf(match.source, match.positions) } : {}),
   };
 }

@@ -3,6 +3,30 @@ import { z } from '../../../schemas/zod';
 
 export const ScanIdParams = z.object({ scan_id: z.uuid().openapi({ description: 'The permanent scan id (UUID).' }) });
 
+/** Extension: on a PEP match, the positions that make the person a PEP and since when. */
+const PepExposureSchema = z
+  .object({
+    category: z.enum(['domestic', 'foreign', 'international_organisation', 'unknown']).openapi({
+      description: "The kind of PEP per AUSTRAC's guidance, from the list: `domestic` for Australian lists (EveryPolitician's federal parliamentarians); `unknown` for lists mixing countries, treated as foreign in the risk assessment.",
+    }),
+    positions: z.array(
+      z.object({
+        title: z.string().openapi({ example: 'Member of the House of Representatives' }),
+        body: z.string().nullable().openapi({ example: 'House of Representatives, Parliament of Australia' }),
+        area: z.string().nullable().openapi({ description: 'Electorate or state/territory.', example: 'New England' }),
+        party: z.string().nullable().openapi({ example: 'National Party' }),
+        term: z.number().int().nullable().openapi({ description: 'Parliament number of a membership (45 = 45th Parliament).' }),
+        start_date: z.string().nullable().openapi({ description: '`YYYY-MM-DD`, `YYYY-MM` or `YYYY` as published.' }),
+        end_date: z.string().nullable().openapi({ description: 'Null when not ended as far as the list knows.' }),
+        kind: z.enum(['membership', 'office']),
+      }),
+    ),
+    pep_since: z.string().nullable().openapi({ description: 'Earliest start date among the positions.' }),
+    last_position_ended: z.string().nullable().openapi({ description: 'Latest end date when every dated position has ended; null while one is held.' }),
+    summary: z.string(),
+  })
+  .openapi('PepExposure');
+
 const MatchRecordSchema = z
   .object({
     source: z.string().openapi({ example: 'dfat' }),
@@ -24,8 +48,32 @@ const MatchRecordSchema = z
     gender: z.enum(['M', 'F']).nullable(),
     programmes: z.array(z.string()),
     listed_on: z.string().nullable(),
+    type_mismatch: z
+      .object({
+        queried: z.enum(['person', 'organisation']),
+        listed: z.enum(['person', 'organisation', 'vessel', 'other']),
+        penalty: z.number().openapi({ description: 'Taken off the name score.' }),
+        name_score: z.number().openapi({ description: 'The name score before the penalty.' }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          'Our addition: set when the listed entity is of another kind than the scan\'s `entity_type` (a person scan meeting a listed company or vessel, or the reverse). Such matches are returned only for a (near-)exact name, with the penalty taken off `score`; the explanation says so.',
+      }),
+    pep: PepExposureSchema.optional(),
   })
   .openapi('MatchRecord');
+
+/** Why a match was set aside (`previously_cleared`) or is shown again (`previously_cleared_but_changed`): the clearing case and reviewer. */
+const ClearanceNoteSchema = z
+  .object({
+    reason: z.enum(['previously_cleared', 'previously_cleared_but_changed']),
+    case_id: z.uuid(),
+    cleared_by: z.string().openapi({ description: 'The reviewer who logged the false_positive decision.' }),
+    cleared_at: z.string().openapi({ format: 'date-time' }),
+    cleared_list_version: z.number().int().nullable().openapi({ description: 'The version of the list the reviewer saw.' }),
+  })
+  .openapi('ClearanceNote');
 
 export const ScanResponseSchema = z
   .object({
@@ -34,8 +82,18 @@ export const ScanResponseSchema = z
     entity_name: z.string(),
     created_at: z.string().openapi({ format: 'date-time' }),
     scan_result: z.object({
-      match_count: z.number().int(),
-      matches: z.array(MatchRecordSchema),
+      match_count: z.number().int().openapi({ description: 'Matches in `matches`; suppressed matches are not counted.' }),
+      matches: z.array(
+        MatchRecordSchema.extend({
+          previous_clearance: ClearanceNoteSchema.optional().openapi({
+            description: 'Our addition: present when this match was ruled a false positive for this customer before and the listed entity has changed since (reason `previously_cleared_but_changed`), so it is shown again.',
+          }),
+        }),
+      ),
+      suppressed_matches: z.array(MatchRecordSchema.extend({ suppression: ClearanceNoteSchema })).openapi({
+        description:
+          'Our addition: matches set aside because a case of this account ruled them a false positive for the same customer (same normalised name and date of birth, or the same monitoring enrolment) and the listed entity is unchanged since. Not counted in `match_count` nor in the risk assessment. A `true_match` ruling is never suppressed.',
+      }),
       filter_applied: z.boolean(),
       filter_explanation: z.string().nullable(),
       source_staleness: z.enum(['fresh', 'stale', 'no_data']),
