@@ -1,5 +1,5 @@
-import { foldText } from './fold-text';
-import { GENERIC_ORGANISATION_WORDS, HONORIFICS, LEGAL_FORMS, PARTICLES } from './word-classes';
+import { foldText, isWrittenWithoutVowels } from './fold-text';
+import { ABJAD_PARTICLES, GENERIC_ORGANISATION_WORDS, HONORIFICS, LEGAL_FORMS, PARTICLES } from './word-classes';
 
 /**
  * What a token is to the scorer: `name` carries identity; `initial` is one letter of a person's name
@@ -32,13 +32,22 @@ export const MAX_NAME_TOKENS = 24;
 export function tokeniseName(raw: string, context: NameContext): NameToken[] {
   const folded = foldText(raw, { organisation: context === 'organisation' });
   const words = context === 'person' ? withoutLeadingHonorifics(folded.split(' ')) : folded.split(' ');
+  const abjad = isWrittenWithoutVowels(raw);
   const tokens: NameToken[] = [];
-  for (const word of words) {
+  for (const word of abjad ? words.flatMap(splitAbd) : words) {
     if (word === '' || word === ',') continue;
-    tokens.push({ text: word, role: roleOf(word, context) });
+    tokens.push({ text: word, role: abjad && ABJAD_PARTICLES.has(word) ? 'particle' : roleOf(word, context) });
     if (tokens.length === MAX_NAME_TOKENS) break;
   }
   return tokens;
+}
+
+/**
+ * "عبدالقدير" is written as one word in Arabic script but as two or three in Latin ("Abdul Qadir",
+ * "Abd al-Qadir"): transliterated ("bdlqdyr"), it is split after "bd" so each part meets its own.
+ */
+function splitAbd(word: string): string[] {
+  return word.length > 4 && word.startsWith('bdl') ? ['bd', word.slice(2)] : [word];
 }
 
 function withoutLeadingHonorifics(words: string[]): string[] {

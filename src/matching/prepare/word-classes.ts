@@ -35,6 +35,12 @@ export const PARTICLES: ReadonlySet<string> = new Set([
   'of', 'the', 'and', 'et', 'und', 'for', 'in', 'on',
 ]);
 
+/**
+ * Filiation words of names written in Arabic script, as transliterated ("بن" → "bn", "بنت" → "bnt"):
+ * particles like "bin" and "bint", but only in that script ("BN" in a Latin company name is a name).
+ */
+export const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['bn', 'bnt']);
+
 export const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'pty', 'ltd', 'limited', 'proprietary', 'llc', 'llp', 'lp', 'inc', 'incorporated', 'corp',
   'corporation', 'co', 'company', 'cie', 'gmbh', 'mbh', 'ag', 'kg', 'sa', 'sas', 'sarl', 'srl', 'spa',

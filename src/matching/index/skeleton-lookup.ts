@@ -1,0 +1,164 @@
+import { abjadSkeletons, consonantSkeleton } from '../prepare/consonant-skeleton';
+import * as weights from '../score-weights';
+import { packingFor } from './deletion-neighbourhood';
+import { formHitsOf, TOKEN_MATCH_KINDS, type FormHits } from './form-hits';
+
+const { SKELETON_LONG_LENGTH, SKELETON_SIMILARITY_LONG, SKELETON_SIMILARITY_MEDIUM, SKELETON_SIMILARITY_SHORT, SKELETON_SIMILARITY_SINGLE } = weights;
+
+/** The `FormHits.hows` code of a skeleton hit (after the token match kinds). */
+export const SKELETON_HOW = TOKEN_MATCH_KINDS.length;
+
+/**
+ * Listed forms by consonant skeleton (see `prepare/consonant-skeleton.ts`), so an Arabic- or
+ * Hebrew-script query token finds the Latin spellings it may stand for. Like the typo look-up, keys are
+ * hashes packed with form ids into one sorted typed array (8 bytes a form, no per-form objects), with the
+ * typo look-up's packing (30 hash bits up to 4 million forms, a bit fewer for every doubling beyond);
+ * a hash collision only adds a form that `find` then rejects by comparing skeletons.
+ */
+export class SkeletonLookup {
+  /** Recently looked-up skeletons: the same few hundred given names come back in every batch. */
+  private readonly recent = new Map<string, readonly number[]>();
+  private readonly recentHits = new Map<string, FormHits>();
+  private readonly recentValues = new Map<string, number>();
+
+  private constructor(
+    private readonly texts: readonly string[],
+    private readonly keys: Uint32Array,
+    private readonly formIds: Int32Array,
+    private readonly hashBits: number,
+  ) {}
+
+  /**
+   * Files every listed token (`isToken`) without digits. Joins of two listed tokens are left out: with
+   * their vowels gone they collapse into other names ("Muhammad" + "Dawoud" is "mhmd" again), and a
+   * query token meets the listed tokens one by one (the article variant covers "al-").
+   */
+  static build(texts: readonly string[], isToken: (formId: number) => boolean): SkeletonLookup {
+    const { hashBits, idSpace } = packingFor(texts.length);
+    const packed = new Float64Array(texts.length);
+    let at = 0;
+    for (let id = 0; id < texts.length; id++) {
+      const text = texts[id]!;
+      if (!isToken(id) || HAS_DIGIT.test(text)) continue;
+      const skeleton = consonantSkeleton(text);
+      if (skeleton.length === 0) continue;
+      packed[at++] = hash(skeleton, hashBits) * idSpace + id;
+    }
+    const sorted = packed.subarray(0, at).sort();
+    const keys = new Uint32Array(sorted.length);
+    const formIds = new Int32Array(sorted.length);
+    for (let i = 0; i < sorted.length; i++) {
+      const key = Math.floor(sorted[i]! / idSpace);
+      keys[i] = key;
+      formIds[i] = sorted[i]! - key * idSpace;
+    }
+    return new SkeletonLookup(texts, keys, formIds, hashBits);
+  }
+
+  /**
+   * Ids of the forms whose skeleton is exactly `skeleton`. A one-consonant skeleton ("l": Ali, Aly)
+   * only meets forms of up to `SINGLE_CONSONANT_MAX_FORM_LENGTH` letters: a longer form with one
+   * consonant ("Ayala", "Leila") is not what a one-consonant Arabic word is written as, and the class
+   * would otherwise hold thousands of forms for every "Ali" in a query.
+   */
+  find(skeleton: string): readonly number[] {
+    if (skeleton.length === 0) return NONE;
+    const cached = this.recent.get(skeleton);
+    if (cached) return cached;
+    const found: number[] = [];
+    const key = hash(skeleton, this.hashBits);
+    for (let i = this.lowerBound(key); i < this.keys.length && this.keys[i] === key; i++) {
+      const id = this.formIds[i]!;
+      const text = this.texts[id]!;
+      if (skeleton.length === 1 && text.length > SINGLE_CONSONANT_MAX_FORM_LENGTH) continue;
+      if (consonantSkeleton(text) === skeleton) found.push(id);
+    }
+    if (this.recent.size >= RECENT_SKELETONS) this.recent.clear();
+    this.recent.set(skeleton, found);
+    return found;
+  }
+
+  /**
+   * The hits of a transliterated Arabic- or Hebrew-script token (or two joined) with the Latin forms
+   * sharing one of its skeletons added, each at the similarity its skeleton's length earns; a form the
+   * token already met exactly keeps that. A single token may carry the article (see `abjadSkeletons`).
+   */
+  withSkeletonHits(hits: FormHits, folded: string, { joined = false }: { joined?: boolean } = {}): FormHits {
+    const key = `${joined ? 'j' : 't'}${folded}#${hits.formIds.join(',')}`;
+    let merged = this.recentHits.get(key);
+    if (merged === undefined) {
+      merged = this.mergeSkeletonHits(hits, folded, joined);
+      if (this.recentHits.size >= RECENT_SKELETONS) this.recentHits.clear();
+      this.recentHits.set(key, merged);
+    }
+    return merged;
+  }
+
+  /**
+   * `compute()` remembered under `key` for this index (a token's weight by skeleton, say): the same
+   * Arabic-script given names come back in every batch, and each meets dozens of Latin spellings.
+   */
+  remember(key: string, compute: () => number): number {
+    let value = this.recentValues.get(key);
+    if (value === undefined) {
+      value = compute();
+      if (this.recentValues.size >= RECENT_SKELETONS) this.recentValues.clear();
+      this.recentValues.set(key, value);
+    }
+    return value;
+  }
+
+  private mergeSkeletonHits(hits: FormHits, folded: string, joined: boolean): FormHits {
+    const formIds = [...hits.formIds];
+    const similarities = [...hits.similarities];
+    const hows = [...hits.hows];
+    const known = new Set(formIds);
+    // Two tokens joined start with the first one's letters, not with an article.
+    for (const skeleton of joined ? [consonantSkeleton(folded)] : abjadSkeletons(folded)) {
+      const similarity = skeletonSimilarity(skeleton.length);
+      for (const id of this.find(skeleton)) {
+        if (known.has(id)) continue;
+        known.add(id);
+        formIds.push(id);
+        similarities.push(similarity);
+        hows.push(SKELETON_HOW);
+      }
+    }
+    return formIds.length === hits.formIds.length ? hits : formHitsOf(formIds, similarities, hows);
+  }
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  private lowerBound(key: number): number {
+    let low = 0;
+    let high = this.keys.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (this.keys[middle]! < key) low = middle + 1;
+      else high = middle;
+    }
+    return low;
+  }
+}
+
+/** What a skeleton pairing counts, by the skeleton's length (see `SKELETON_SIMILARITY_LONG`). */
+export function skeletonSimilarity(length: number): number {
+  if (length >= SKELETON_LONG_LENGTH) return SKELETON_SIMILARITY_LONG;
+  if (length === SKELETON_LONG_LENGTH - 1) return SKELETON_SIMILARITY_MEDIUM;
+  return length === 1 ? SKELETON_SIMILARITY_SINGLE : SKELETON_SIMILARITY_SHORT;
+}
+
+const NONE: readonly number[] = [];
+const RECENT_SKELETONS = 4096;
+/** See `find`. */
+const SINGLE_CONSONANT_MAX_FORM_LENGTH = 4;
+
+const HAS_DIGIT = /[0-9]/;
+
+function hash(text: string, bits: number): number {
+  let state = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) state = Math.imul(state ^ text.charCodeAt(i), 0x01000193);
+  return state >>> (32 - bits);
+}

@@ -1,0 +1,100 @@
+/**
+ * Consonant skeletons, so that a name written in a script without short vowels (Arabic, Persian, Urdu,
+ * Hebrew) can meet its Latin spellings. Transliterated letter by letter, "معمر القذافي" becomes
+ * "mmr lqdhfy": only consonants and long vowels, which no Latin spelling shares. Reducing both sides to
+ * the same skeleton makes them comparable: vowels (and the semi-vowels w, y, v, which Arabic and Hebrew
+ * also write for long vowels) are dropped, doubled letters collapse (Arabic does not write the shadda),
+ * a final h goes (ta marbuta: "Fatimah" / "Fatima"), and the usual romanisation equivalences are
+ * folded together: q/k/g/gh, dh/z, th/s, kh/h, sh/ch/s, zh/j, dj/j, ph/f, ts/tz/s, c/k, x/ks.
+ *
+ * "Muammar al-Qadhafi", "Moammar Kadhafi" and "معمر القذافي" all reduce to "mr" + "kzf". The skeleton
+ * is coarse by design (Omar and Amir are both "mr"), so a skeleton pairing counts less than a spelling
+ * match (`SKELETON_SIMILARITY_*` in `score-weights.ts`) and a whole name must agree to pass.
+ */
+export function consonantSkeleton(folded: string): string {
+  let out = '';
+  let last = '';
+  const emit = (letter: string) => {
+    if (letter !== last) out += letter;
+    last = letter;
+  };
+  for (let i = 0; i < folded.length; i++) {
+    const c = folded[i]!;
+    const next = folded[i + 1];
+    switch (c) {
+      case 'a':
+      case 'e':
+      case 'i':
+      case 'o':
+      case 'u':
+      case 'y':
+      case 'w':
+      case 'v':
+        break;
+      case 'k':
+        if (next === 'h') i++;
+        emit(next === 'h' ? 'h' : 'k');
+        break;
+      case 'g':
+      case 'q':
+        if (next === 'h') i++;
+        emit('k');
+        break;
+      case 'c':
+        if (next === 'h') {
+          i++;
+          emit('s');
+        } else {
+          if (next === 'k') i++;
+          emit('k');
+        }
+        break;
+      case 's':
+        if (next === 'h') i++;
+        emit('s');
+        break;
+      case 't':
+        if (next === 'h' || next === 's' || next === 'z') {
+          i++;
+          emit('s');
+        } else emit('t');
+        break;
+      case 'd':
+        if (next === 'h') {
+          i++;
+          emit('z');
+        } else if (next === 'j') {
+          i++;
+          emit('j');
+        } else emit('d');
+        break;
+      case 'z':
+        if (next === 'h') i++;
+        emit(next === 'h' ? 'j' : 'z');
+        break;
+      case 'p':
+        if (next === 'h') i++;
+        emit(next === 'h' ? 'f' : 'p');
+        break;
+      case 'x':
+        emit('k');
+        emit('s');
+        break;
+      default:
+        emit(c);
+    }
+  }
+  return out.length > 1 && out.endsWith('h') ? out.slice(0, -1) : out;
+}
+
+/**
+ * The skeletons a transliterated token of an Arabic- or Hebrew-script name may stand for: its own,
+ * and, when it starts with l, the one without it, since the Arabic article is written joined to its
+ * noun ("القاعدة" → "lqdh"), where Latin spellings mostly write it apart ("al-Qaida").
+ */
+export function abjadSkeletons(folded: string): string[] {
+  const skeleton = consonantSkeleton(folded);
+  if (folded.startsWith('l') && skeleton.length >= 3) return [skeleton, skeleton.slice(1)];
+  return [skeleton];
+}
+

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { MatchIndex, type MatchQuery } from '../../../src/matching';
+import { abjadSkeletons, consonantSkeleton } from '../../../src/matching/prepare/consonant-skeleton';
+import { foldText } from '../../../src/matching/prepare/fold-text';
+import { isSyllabicName } from '../../../src/matching/prepare/syllabic-name';
+import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
+
+describe('consonant skeletons', () => {
+  it('reduces Latin spellings of one Arabic name to one skeleton', () => {
+    for (const spelling of ['mohammed', 'muhammad', 'mohamad', 'mohammad']) expect(consonantSkeleton(spelling)).toBe('mhmd');
+    expect(consonantSkeleton('qadhafi')).toBe(consonantSkeleton('kadhafi'));
+    expect(consonantSkeleton('osman')).toBe(consonantSkeleton('othman'));
+    expect(consonantSkeleton('fatimah')).toBe(consonantSkeleton('fatima'));
+  });
+
+  it('meets the transliterated Arabic-script name, article included', () => {
+    expect(consonantSkeleton(foldText('محمد'))).toBe(consonantSkeleton('muhammad'));
+    expect(abjadSkeletons(foldText('القذافي'))).toContain(consonantSkeleton('qadhafi'));
+    // Only a transliteration that starts with the article's l loses it.
+    expect(abjadSkeletons(foldText('ويلسون'))).toHaveLength(1);
+  });
+});
+
+describe('cross-script matching', () => {
+  const gaddafi = listedEntity({ source: 'ofac', sourceId: '12606', primaryName: 'Muammar AL-QADHAFI' });
+  const suleimani = listedEntity({ source: 'ofac', sourceId: '10481', primaryName: 'Qasem SOLEIMANI', aliases: [alias('Ghasem SOLEYMANI')] });
+  const kim = listedEntity({ source: 'ofac', sourceId: '20157', primaryName: 'Jong Un KIM' });
+  const liFangWei = listedEntity({ source: 'dfat', sourceId: '1945', primaryName: 'LI Fang Wei' });
+  const index = MatchIndex.build([...backgroundPopulation(), gaddafi, suleimani, kim, liFangWei]);
+  const person = (name: string): MatchQuery => ({ name, entityType: 'person' });
+  const ids = (name: string) => index.search(person(name)).matches.map((m) => m.entityId);
+
+  it('meets Latin-listed names from Arabic script, by skeleton, and says so', () => {
+    expect(ids('معمر القذافي')).toEqual(['ofac:12606']);
+    const match = index.search(person('قاسم سليماني')).matches[0]!;
+    expect(match.entityId).toBe('ofac:10481');
+    expect(match.explanation.pairings.map((p) => p.how)).toContain('skeleton');
+    expect(match.explanation.summary).toContain('Arabic-script query compared with Latin spellings by consonant skeleton');
+    // The skeleton is a ceiling: never an exact score.
+    expect(match.score).toBeLessThan(0.95);
+  });
+
+  it('does not let a skeleton of one consonant carry a name', () => {
+    // "Bob Day" in Arabic script: b and d alone would meet any Abu or Dawood.
+    expect(ids('بوب داي')).toEqual([]);
+  });
+
+  it('meets Korean names written in Hangul in the lists’ romanisation', () => {
+    expect(foldText('김정은')).toBe('kim jong un');
+    expect(ids('김정은')).toEqual(['ofac:20157']);
+  });
+
+  it('asks every syllable of a name in one-syllable words to agree', () => {
+    expect(isSyllabicName(['li', 'fang', 'wei'])).toBe(true);
+    expect(isSyllabicName(['mohammed', 'ali'])).toBe(false);
+    expect(ids('Li Fang Wei')).toEqual(['dfat:1945']);
+    expect(ids('Li Wei')).toEqual([]);
+    expect(ids('Choe Un Jong')).not.toContain('ofac:20157');
+  });
+});
