@@ -1,12 +1,14 @@
-import type { MatchExplanation, MatchKind, TokenPairing, UnmatchedToken } from '../match-types';
+import type { MatchExplanation, MatchKind, TokenPairing, TypeMismatch, UnmatchedToken } from '../match-types';
 import { ROLE_CODES, type NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
-import { BETTER_COVERAGE_WEIGHT } from '../score-weights';
+import { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SYLLABIC_BETTER_COVERAGE_WEIGHT } from '../score-weights';
 import type { Alignment } from './name-alignment';
+import { describeTypeMismatch } from './type-mismatch';
 
 /**
  * Turns an alignment into what a reviewer reads: which query tokens met which listed tokens and how,
- * what was left over on each side and at what weight, and the arithmetic from coverages to score.
+ * what was left over on each side and at what weight, and the arithmetic from coverages to score
+ * (less the penalty when the listed entity is of another kind than the query's).
  */
 export function explainAlignment(
   table: NameTable,
@@ -14,6 +16,7 @@ export function explainAlignment(
   name: number,
   alignment: Alignment,
   threshold: number,
+  typeMismatch: TypeMismatch | null = null,
 ): MatchExplanation {
   const start = table.tokenStart[name]!;
   const end = table.tokenStart[name + 1]!;
@@ -45,8 +48,9 @@ export function explainAlignment(
       unmatchedListed.push({ token: listedText(p), role: ROLE_CODES[table.tokenRole[p]!]!, weight: round(table.tokenWeight[p]!) });
     }
   }
-  const score = round(alignment.score);
-  const match = alignment.score >= threshold;
+  const finalScore = alignment.score - (typeMismatch?.penalty ?? 0);
+  const score = round(finalScore);
+  const match = finalScore >= threshold;
   const explanation: Omit<MatchExplanation, 'summary'> = {
     queryTokens: query.tokens.map((t) => t.text),
     listedTokens: Array.from({ length: end - start }, (_, i) => listedText(start + i)),
@@ -56,7 +60,7 @@ export function explainAlignment(
     components: {
       queryCoverage: round(alignment.queryCoverage),
       listedCoverage: round(alignment.listedCoverage),
-      betterCoverageWeight: BETTER_COVERAGE_WEIGHT,
+      betterCoverageWeight: alignment.betterCoverageWeight,
       informationFactor: round(alignment.informationFactor),
       aliasFactor: alignment.aliasFactor,
     },
@@ -64,7 +68,19 @@ export function explainAlignment(
     threshold,
     match,
   };
-  return { ...explanation, summary: summarise(explanation) };
+  let notes = typeMismatch ? ` ${describeTypeMismatch(typeMismatch)}` : '';
+  if (alignment.betterCoverageWeight === SYLLABIC_BETTER_COVERAGE_WEIGHT) {
+    notes += ` A name in one-syllable words: every syllable is identity, so the worse coverage counts ${round(1 - alignment.betterCoverageWeight)} and a syllable met by sound or typo counts less.`;
+  } else if (alignment.betterCoverageWeight !== BETTER_COVERAGE_WEIGHT) {
+    notes += ` The query has name parts the listed name lacks, so the worse coverage counts ${round(1 - alignment.betterCoverageWeight)}.`;
+  }
+  if (alignment.syllableOrderFactor < 1) {
+    notes += ` Syllables of the given name met in the other order: score × ${alignment.syllableOrderFactor}.`;
+  }
+  if (query.abjadScript !== null && pairings.some((p) => p.how !== 'exact')) {
+    notes += ` ${query.abjadScript}-script query compared with Latin spellings by consonant skeleton (short vowels are not written in it), each such pairing counted at most ${SKELETON_SIMILARITY_LONG}.`;
+  }
+  return { ...explanation, summary: summarise(explanation, typeMismatch) + notes };
 }
 
 /** `exact` / `reordered` / `partial` / `fuzzy`, as documented on `MatchKind`. */
@@ -75,7 +91,7 @@ export function matchKindOf(explanation: Omit<MatchExplanation, 'summary'>): Mat
   return inOrder ? 'exact' : 'reordered';
 }
 
-function summarise(explanation: Omit<MatchExplanation, 'summary'>): string {
+function summarise(explanation: Omit<MatchExplanation, 'summary'>, typeMismatch: TypeMismatch | null): string {
   const parts = explanation.pairings.map((p) =>
     p.how === 'exact' ? `"${p.query}" = "${p.listed}"` : `"${p.query}" ~ "${p.listed}" (${p.how} ${p.similarity.toFixed(2)})`,
   );
@@ -88,9 +104,10 @@ function summarise(explanation: Omit<MatchExplanation, 'summary'>): string {
   const { queryCoverage, listedCoverage, informationFactor, aliasFactor } = explanation.components;
   const little = informationFactor < 1 ? ` × little information ${informationFactor.toFixed(2)}` : '';
   const weak = aliasFactor < 1 ? ` × weak alias ${aliasFactor}` : '';
+  const penalty = typeMismatch ? ` → ${typeMismatch.nameScore.toFixed(3)} − type-mismatch penalty ${typeMismatch.penalty.toFixed(2)}` : '';
   const verdict = explanation.match ? '≥' : '<';
   return (
-    `${parts.join('; ')}. Coverage: query ${queryCoverage.toFixed(2)}, listed ${listedCoverage.toFixed(2)}${little}${weak} ` +
+    `${parts.join('; ')}. Coverage: query ${queryCoverage.toFixed(2)}, listed ${listedCoverage.toFixed(2)}${little}${weak}${penalty} ` +
     `→ score ${explanation.score.toFixed(3)} ${verdict} threshold ${explanation.threshold}.`
   );
 }

@@ -5,8 +5,27 @@ import type { PreparedQuery } from '../index/prepared-query';
 import * as weights from '../score-weights';
 import { nameScore } from './name-score';
 import { PAIRING_KINDS, PairProposals } from './pair-proposals';
+import { syllablesSwapped, syllableVariant } from './syllable-rules';
 
-const { INITIAL_SIMILARITY, JOINED_MIN_SIMILARITY } = weights;
+const {
+  BETTER_COVERAGE_WEIGHT,
+  INITIAL_SIMILARITY,
+  JOINED_MIN_SIMILARITY,
+  QUERY_WORSE_BETTER_COVERAGE_WEIGHT,
+  SYLLABIC_BETTER_COVERAGE_WEIGHT,
+  SYLLABLE_ORDER_FACTOR,
+  SYLLABLE_VARIANT_FACTOR,
+} = weights;
+
+/** Pairing kinds by `FormHits.hows` code: the token match kinds, then a consonant-skeleton hit. */
+const HIT_KINDS: readonly PairingKind[] = [...TOKEN_MATCH_KINDS, 'skeleton'];
+
+/**
+ * What kind of listed name is aligned, for how the two coverages combine: a person's name in
+ * one-syllable words (both sides must agree), another person's name (a name part only the customer
+ * gave counts against), or anything else (extra descriptive words in company names are common).
+ */
+export type NameShape = 'syllabic' | 'person' | 'other';
 
 /** One accepted pairing between query tokens and tokens of a listed name (positions in the name table). */
 export interface AlignedPair {
@@ -28,6 +47,10 @@ export interface Alignment {
   listedCoverage: number;
   informationFactor: number;
   aliasFactor: number;
+  /** Share of the better coverage in the score (lower for names in one-syllable words). */
+  betterCoverageWeight: number;
+  /** `SYLLABLE_ORDER_FACTOR` when two syllables of a given name met in the other order, else 1. */
+  syllableOrderFactor: number;
   pairs: AlignedPair[];
   /** Bits of query tokens, and of listed tokens relative to the name's first, that were paired. */
   queryMatched: number;
@@ -40,7 +63,10 @@ export interface Alignment {
  * without reusing a token, and the two sides' weighted coverages combine into the score. Order-free
  * alignment is what makes "PUTIN, Vladimir" and "Vladimir Putin" the same name.
  */
-export function alignName(table: NameTable, query: PreparedQuery, name: number): Alignment {
+export function alignName(table: NameTable, query: PreparedQuery, name: number, shape: NameShape = 'other'): Alignment {
+  const syllabic = shape === 'syllabic';
+  const betterCoverageWeight = syllabic ? SYLLABIC_BETTER_COVERAGE_WEIGHT : BETTER_COVERAGE_WEIGHT;
+  const queryWorseWeight = shape === 'person' ? QUERY_WORSE_BETTER_COVERAGE_WEIGHT : betterCoverageWeight;
   const start = table.tokenStart[name]!;
   const end = table.tokenStart[name + 1]!;
   proposals.reset();
@@ -71,6 +97,10 @@ export function alignName(table: NameTable, query: PreparedQuery, name: number):
       queryWeight: proposals.queryWeight[i]!,
       listedWeight: proposals.listedWeight[i]!,
     };
+    if (syllabic && (pair.how === 'phonetic' || pair.how === 'fuzzy') && syllableVariant(table, query, pair)) {
+      pair.querySimilarity *= SYLLABLE_VARIANT_FACTOR;
+      pair.listedSimilarity *= SYLLABLE_VARIANT_FACTOR;
+    }
     pairs.push(pair);
     queryMet += pair.querySimilarity * pair.queryWeight;
     queryCounted += pair.queryWeight;
@@ -82,14 +112,29 @@ export function alignName(table: NameTable, query: PreparedQuery, name: number):
   const queryCoverage = queryCounted > 0 ? queryMet / queryCounted : 0;
   const listedTotal = table.nameTotalWeight[name]!;
   const listedCoverage = listedTotal > 0 ? Math.min(1, listedMet / listedTotal) : 0;
-  const { score, informationFactor, aliasFactor } = nameScore({
+  const syllableOrderFactor = syllabic && syllablesSwapped(query, pairs, end - start) ? SYLLABLE_ORDER_FACTOR : 1;
+  const { score: nameScoreValue, informationFactor, aliasFactor, betterCoverageWeight: coverageWeight } = nameScore({
     queryCoverage,
     listedCoverage,
     information: listedMet,
     informationFloor: table.rarity.informationFloor,
     weakAlias: table.nameWeak[name] === 1,
+    betterCoverageWeight,
+    queryWorseWeight,
   });
-  return { score, queryCoverage, listedCoverage, informationFactor, aliasFactor, pairs, queryMatched, listedMatched };
+  const score = nameScoreValue * syllableOrderFactor;
+  return {
+    score,
+    queryCoverage,
+    listedCoverage,
+    informationFactor,
+    aliasFactor,
+    betterCoverageWeight: coverageWeight,
+    syllableOrderFactor,
+    pairs,
+    queryMatched,
+    listedMatched,
+  };
 }
 
 function spanBits(first: number, span: 1 | 2): number {
@@ -124,7 +169,7 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
       const slot = hitSlot(hits, table.tokenForm[p]!);
       if (slot >= 0) {
         const similarity = hits.similarities[slot]!;
-        const how = unit.span === 1 ? TOKEN_MATCH_KINDS[hits.hows[slot]!]! : 'joined';
+        const how = unit.span === 1 ? HIT_KINDS[hits.hows[slot]!]! : 'joined';
         propose(unit.first, unit.span, p, 1, how, similarity, similarity);
       }
       const join = table.joinForm[p]!;

@@ -11,10 +11,16 @@ export interface ScoreInputs {
   information: number;
   informationFloor: number;
   weakAlias: boolean;
+  /** Share of the better coverage in the score; `BETTER_COVERAGE_WEIGHT` unless said. */
+  betterCoverageWeight?: number;
+  /** The share when the query is the less covered side (people's names: `QUERY_WORSE_BETTER_COVERAGE_WEIGHT`); the same unless said. */
+  queryWorseWeight?: number;
 }
 
 export interface ScoreParts {
   score: number;
+  /** The share the better coverage had (see `effectiveCoverageWeight`). */
+  betterCoverageWeight: number;
   informationFactor: number;
   aliasFactor: number;
 }
@@ -25,11 +31,13 @@ export interface ScoreParts {
  * every input, which is what lets `CandidateSearch` bound a name's score before aligning it.
  */
 export function nameScore(inputs: ScoreInputs): ScoreParts {
-  const { queryCoverage, listedCoverage, information, informationFloor, weakAlias } = inputs;
+  const { queryCoverage, listedCoverage, information, informationFloor, weakAlias, betterCoverageWeight, queryWorseWeight } = inputs;
+  const weight = betterCoverageWeight ?? BETTER_COVERAGE_WEIGHT;
   const informationFactor = informationFactorOf(information, informationFloor);
   const aliasFactor = weakAlias ? WEAK_ALIAS_FACTOR : 1;
   return {
-    score: nameScoreValue(queryCoverage, listedCoverage, information, informationFloor, weakAlias),
+    score: nameScoreValue(queryCoverage, listedCoverage, information, informationFloor, weakAlias, weight, queryWorseWeight),
+    betterCoverageWeight: effectiveCoverageWeight(queryCoverage, listedCoverage, weight, queryWorseWeight ?? weight),
     informationFactor,
     aliasFactor,
   };
@@ -42,12 +50,24 @@ export function nameScoreValue(
   information: number,
   informationFloor: number,
   weakAlias: boolean,
+  betterCoverageWeight = BETTER_COVERAGE_WEIGHT,
+  queryWorseWeight = betterCoverageWeight,
 ): number {
   const better = queryCoverage > listedCoverage ? queryCoverage : listedCoverage;
   const worse = queryCoverage > listedCoverage ? listedCoverage : queryCoverage;
-  const coverage = BETTER_COVERAGE_WEIGHT * better + (1 - BETTER_COVERAGE_WEIGHT) * worse;
+  const weight = effectiveCoverageWeight(queryCoverage, listedCoverage, betterCoverageWeight, queryWorseWeight);
+  const coverage = weight * better + (1 - weight) * worse;
   const aliasFactor = weakAlias ? WEAK_ALIAS_FACTOR : 1;
   return coverage * informationFactorOf(information, informationFloor) * aliasFactor;
+}
+
+/**
+ * The better coverage's share: `queryWorseWeight` at most when the query is the less covered side. The
+ * score stays continuous (both shares agree when the coverages do) and monotone in each coverage, which
+ * the candidate bound (computed with the larger default share) relies on.
+ */
+function effectiveCoverageWeight(queryCoverage: number, listedCoverage: number, weight: number, queryWorseWeight: number): number {
+  return queryCoverage < listedCoverage && queryWorseWeight < weight ? queryWorseWeight : weight;
 }
 
 function informationFactorOf(information: number, floor: number): number {

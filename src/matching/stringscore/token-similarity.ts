@@ -48,10 +48,12 @@ export function tokenSimilarity(
   listedKeys: readonly string[],
 ): TokenSimilarity | null {
   if (query === listed) return EXACT;
+  if (genderedEndingsDiffer(query, listed)) return null;
   const shorter = Math.min(query.length, listed.length);
   const longer = Math.max(query.length, listed.length);
   const sameStart = query.charCodeAt(0) === listed.charCodeAt(0);
-  const soundsPossible = shorter >= PHONETIC_MIN_LENGTH_RATIO * longer && (shorter > PHONETIC_MIN_LENGTH || sameStart);
+  const startsAlike = sameStart || shorter >= FUZZY_SAME_START_BELOW_LENGTH || startsSoundAlike(query, listed);
+  const soundsPossible = shorter >= PHONETIC_MIN_LENGTH_RATIO * longer && (shorter > PHONETIC_MIN_LENGTH || sameStart) && startsAlike;
   const typoAllowed = sameStart || shorter >= FUZZY_SAME_START_BELOW_LENGTH || shorter !== longer;
   const allowed = typoAllowed ? allowedEdits(shorter, longer) : 0;
   const typoPossible = allowed > 0 && longer - shorter <= allowed;
@@ -74,6 +76,43 @@ export function allowedEdits(shorter: number, longer: number): number {
   if (shorter >= FUZZY_MIN_TOKEN_LENGTH) return FUZZY_MAX_EDITS_SHORT;
   return shorter >= FUZZY_DROPPED_LETTER_MIN_LENGTH && longer === shorter + 1 ? 1 : 0;
 }
+
+/**
+ * True when one token ends in -a (or -ah) and the other in -o: in the Romance and Slavic given names
+ * that end so, the vowel is the gender, so "Mariah" / "Mario", "Antonia" / "Antonio" and "Paula" /
+ * "Paulo" are two people's names, not one name misspelt, although they sound alike and are one letter
+ * apart. Transliterations of one name rarely swap a final a for an o.
+ */
+export function genderedEndingsDiffer(a: string, b: string): boolean {
+  const endA = finalVowel(a);
+  const endB = finalVowel(b);
+  return (endA === 'a' && endB === 'o') || (endA === 'o' && endB === 'a');
+}
+
+function finalVowel(token: string): string {
+  const last = token.length - 1;
+  if (token[last] === 'h' && token[last - 1] === 'a') return 'a';
+  return token[last] ?? '';
+}
+
+/**
+ * First letters that transliterations of one name swap: vowels (Osama / Usama), k/q/c/g (Qasim /
+ * Kasim), j/y (Yusuf / Jusuf), v/w (Vasili / Wasili). Short names starting with other
+ * different letters are other names even when they sound alike: "Jung" / "Aung", "Wang" / "Yang".
+ */
+function startsSoundAlike(a: string, b: string): boolean {
+  const x = START_GROUP[a.charCodeAt(0) - 97];
+  return x !== undefined && x === START_GROUP[b.charCodeAt(0) - 97];
+}
+
+const START_GROUP: readonly (number | undefined)[] = (() => {
+  const groups = ['aeiou', 'kqcg', 'jy', 'vw'];
+  const table: (number | undefined)[] = new Array<number | undefined>(26).fill(undefined);
+  groups.forEach((letters, group) => {
+    for (const letter of letters) table[letter.charCodeAt(0) - 97] = group;
+  });
+  return table;
+})();
 
 const EXACT: TokenSimilarity = { similarity: 1, how: 'exact' };
 const HAS_DIGIT = /[0-9]/;
