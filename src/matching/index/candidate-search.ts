@@ -1,7 +1,8 @@
 import * as weights from '../score-weights';
 import { nameScoreValue } from '../score/name-score';
 import { hitSlot } from './form-hits';
-import { isQuietRole, ROLE_CODES, type NameTable } from './name-table';
+import { isQuietRole, KIND_CODES, ROLE_CODES, type NameTable } from './name-table';
+import { kindEnd } from './postings-by-kind';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
 
 const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
@@ -21,7 +22,6 @@ export class CandidateSearch {
   private readonly queryMetMask: Uint32Array;
   private readonly listedMet: Float32Array;
   private readonly touched: Int32Array;
-  private readonly nameKind: Uint8Array;
   private readonly informationFloor: number;
   private readonly memo = new Float64Array(1 << MEMO_MAX_TOKENS);
   private memoFor: PreparedQuery | null = null;
@@ -31,32 +31,37 @@ export class CandidateSearch {
     this.queryMetMask = new Uint32Array(names);
     this.listedMet = new Float32Array(names);
     this.touched = new Int32Array(names);
-    this.nameKind = Uint8Array.from(table.nameEntity, (entity) => table.entityKind[entity]!);
     this.informationFloor = table.rarity.informationFloor;
   }
 
   /** Names of an allowed kind whose score bound reaches `threshold`. */
   candidates(query: PreparedQuery, allowedKinds: number, threshold: number): number[] {
-    const { table, queryMetMask, listedMet, touched, nameKind } = this;
+    const { queryMetMask, listedMet, touched } = this;
+    const { postingStart, postingName, postingWeight, postingKindStart: kindStart } = this.table;
     const units = openingUnits(query);
     const admitting = admittingUnitCount(query, units, threshold);
     let touchedCount = 0;
     units.forEach((unit, k) => {
       const admits = k < admitting;
-      if (!admits && this.cheaperToProbe(unit, touchedCount)) {
+      if (!admits && this.cheaperToProbe(unit, allowedKinds, touchedCount)) {
         for (let i = 0; i < touchedCount; i++) this.probe(unit, touched[i]!);
         return;
       }
+      // Postings are grouped by kind: only the allowed kinds' groups are walked (every name touched is
+      // of an allowed kind, so the others could neither open nor update one).
       for (const formId of unit.hits.formIds) {
-        const to = table.postingStart[formId + 1]!;
-        for (let at = table.postingStart[formId]!; at < to; at++) {
-          const name = table.postingName[at]!;
-          if (queryMetMask[name] === 0) {
-            if (!admits || ((1 << nameKind[name]!) & allowedKinds) === 0) continue;
-            touched[touchedCount++] = name;
+        for (let kind = 0; kind < KIND_COUNT; kind++) {
+          if (((1 << kind) & allowedKinds) === 0) continue;
+          const to = kindEnd(kindStart, postingStart, KIND_COUNT, formId, kind);
+          for (let at = kindStart[formId * KIND_COUNT + kind]!; at < to; at++) {
+            const name = postingName[at]!;
+            if (queryMetMask[name] === 0) {
+              if (!admits) continue;
+              touched[touchedCount++] = name;
+            }
+            queryMetMask[name]! |= unit.mask;
+            listedMet[name]! += postingWeight[at]!;
           }
-          queryMetMask[name]! |= unit.mask;
-          listedMet[name]! += table.postingWeight[at]!;
         }
       }
     });
@@ -76,9 +81,15 @@ export class CandidateSearch {
    * ("Mohammed" and its spellings) and those names few, looking for its forms in each name is cheaper
    * than walking the postings.
    */
-  private cheaperToProbe(unit: QueryUnit, touchedCount: number): boolean {
+  private cheaperToProbe(unit: QueryUnit, allowedKinds: number, touchedCount: number): boolean {
+    const { postingStart, postingKindStart } = this.table;
     let postings = 0;
-    for (const formId of unit.hits.formIds) postings += this.table.postingStart[formId + 1]! - this.table.postingStart[formId]!;
+    for (const formId of unit.hits.formIds) {
+      for (let kind = 0; kind < KIND_COUNT; kind++) {
+        if (((1 << kind) & allowedKinds) === 0) continue;
+        postings += kindEnd(postingKindStart, postingStart, KIND_COUNT, formId, kind) - postingKindStart[formId * KIND_COUNT + kind]!;
+      }
+    }
     return postings > PROBE_COST_RATIO * touchedCount;
   }
 
@@ -164,6 +175,8 @@ function admittingUnitCount(query: PreparedQuery, units: readonly QueryUnit[], t
   }
   return admitting;
 }
+
+const KIND_COUNT = KIND_CODES.length;
 
 /** Queries of up to this many tokens get every subset's weight memoised (2^10 slots). */
 const MEMO_MAX_TOKENS = 10;

@@ -3,6 +3,7 @@ import { isWrittenWithoutVowels } from '../prepare/fold-text';
 import { TOKEN_ROLES, tokeniseName, type NameContext, type TokenRole } from '../prepare/tokenise-name';
 import { FormVocabulary } from './form-vocabulary';
 import { GrowableColumn } from './growable-column';
+import { groupPostingsByKind } from './postings-by-kind';
 import { TokenRarity } from './token-rarity';
 
 export const ROLE_CODES: readonly TokenRole[] = TOKEN_ROLES;
@@ -48,6 +49,8 @@ export interface NameTable {
   postingName: Int32Array;
   /** Listed weight the posting's occurrence covers (one token, or two for a join). */
   postingWeight: Float32Array;
+  /** Where each kind's names start in a form's postings (grouped by kind, see `postings-by-kind.ts`). */
+  postingKindStart: Int32Array;
 }
 
 export function contextOf(kind: EntityKind): NameContext {
@@ -121,7 +124,10 @@ export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
     ...columns,
   };
   const weights = weighTokens(table);
-  return { ...table, ...weights, ...buildPostings({ ...table, ...weights }) };
+  const postings = buildPostings({ ...table, ...weights });
+  const nameKind = Uint8Array.from(columns.nameEntity, (entity) => table.entityKind[entity]!);
+  const postingKindStart = groupPostingsByKind(postings.postingStart, postings.postingName, postings.postingWeight, nameKind, KIND_CODES.length);
+  return { ...table, ...weights, ...postings, postingKindStart };
 }
 
 type UnweightedTable = Pick<NameTable, 'vocabulary' | 'rarity' | 'tokenStart' | 'tokenForm' | 'tokenRole'>;
