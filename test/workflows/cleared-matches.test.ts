@@ -193,6 +193,10 @@ describe('cleared matches remembered', () => {
       expect.objectContaining({ sweep: expect.stringContaining(`${source}-v${v2.version!.versionNumber}`), listed_entity_id: entityId(sweepTarget), reason: 'previously_cleared', case_id: opened.case_id, cleared_by: 'Sam Sweeper' }),
     ]);
     expect(await suppressionsOf(enrolment.enrolment_id, otherToken)).toEqual([]);
+    // Without a filter, the account's suppressions across its enrolments; another account sees none of them.
+    const accountWide = (bearer: string) => api('GET', '/v1/monitoring/suppressions', undefined, bearer).then(jsonOf);
+    expect((await accountWide(token)).suppressions).toContainEqual(expect.objectContaining({ enrolment_id: enrolment.enrolment_id, case_id: opened.case_id }));
+    expect(JSON.stringify((await accountWide(otherToken)).suppressions)).not.toContain(enrolment.enrolment_id);
     expect(await alertsOf(undatedEnrolment.enrolment_id)).toEqual([]);
     expect(await suppressionsOf(undatedEnrolment.enrolment_id)).toEqual([expect.objectContaining({ listed_entity_id: entityId(sweepTarget), case_id: undatedCase.case_id, cleared_by: 'Uma Undated' })]);
 

@@ -77,15 +77,20 @@ export async function recordSuppressions(em: EntityManager, enrolmentId: string,
   );
 }
 
-/** The suppressions recorded for an enrolment, newest first (what sweeps withheld, and on whose ruling). */
-export async function listSuppressions(em: EntityManager, accountId: string, page: { enrolmentId: string; limit: number; offset: number }) {
-  const rows = await sql<{ sweep_key: string; listed_entity_id: string; case_id: string; cleared_by: string; cleared_at: Date; created_at: Date }[]>(
+/**
+ * The suppressions sweeps recorded for the account's enrolments (one enrolment when `enrolmentId` is
+ * given), newest first: what sweeps withheld, and on whose ruling. Filters like the alerts listing.
+ */
+export async function listSuppressions(em: EntityManager, accountId: string, page: { enrolmentId?: string; limit: number; offset: number }) {
+  const rows = await sql<{ enrolment_id: string; sweep_key: string; listed_entity_id: string; case_id: string; cleared_by: string; cleared_at: Date; created_at: Date }[]>(
     em,
     `select s.* from monitoring_suppressions s join monitoring_enrolments e on e.id = s.enrolment_id
-      where e.account_id = ? and s.enrolment_id = ? order by s.created_at desc, s.sweep_key, s.listed_entity_id limit ? offset ?`,
-    [accountId, page.enrolmentId, page.limit, page.offset],
+      where e.account_id = ? ${page.enrolmentId ? 'and s.enrolment_id = ?' : ''}
+      order by s.created_at desc, s.enrolment_id, s.sweep_key, s.listed_entity_id limit ? offset ?`,
+    [accountId, ...(page.enrolmentId ? [page.enrolmentId] : []), page.limit, page.offset],
   );
   return rows.map((r) => ({
+    enrolment_id: r.enrolment_id,
     sweep: r.sweep_key,
     listed_entity_id: r.listed_entity_id,
     reason: 'previously_cleared' as const,

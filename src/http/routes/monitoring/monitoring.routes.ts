@@ -109,10 +109,10 @@ export function monitoringRoutes(config: AppConfig) {
     defineRoute({
       method: 'get',
       path: '/v1/monitoring/suppressions',
-      summary: 'Matches sweeps of an enrolment set aside as previously cleared (with the clearing case and reviewer), newest first',
+      summary: 'Matches sweeps set aside as previously cleared (with the clearing case and reviewer), newest first; `enrolment_id` narrows to one enrolment',
       tags: ['Monitoring'],
       access: { kind: 'bearer', scope: 'monitoring:read' },
-      request: { query: Page.extend({ enrolment_id: z.uuid() }) },
+      request: { query: Page.extend({ enrolment_id: z.uuid().optional() }) },
       responses: { 200: { description: 'Suppressions' }, ...commonErrors },
       handler: async (ctx, { query }) => {
         const page = { enrolmentId: query.enrolment_id, limit: query.limit, offset: query.offset };
