@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { SeededRandom } from './seeded-random';
+import { rowsOf } from './support/register-rows';
 
 /**
  * Names a screening service sees every day that are not on any list: the real Australian companies of
@@ -25,35 +25,11 @@ export async function atoCompanyNames(path = `${SHARED_DATA}/registers/corp_tran
   return names;
 }
 
-/** First column of a register CSV whose header names it (simple quoted CSV, as published). */
+/** The values of a register CSV's named column (refused when the header does not name it). */
 export async function registerNames(path: string, column: string): Promise<string[]> {
-  const lines = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/);
-  const header = splitCsvLine(lines[0] ?? '');
-  const at = header.indexOf(column);
-  if (at < 0) throw new Error(`${path}: no column ${column}`);
-  return lines.slice(1).map((line) => splitCsvLine(line)[at]?.trim() ?? '').filter((name) => name !== '');
-}
-
-function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (ch === '"' && quoted && line[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') {
-      quoted = !quoted;
-    } else if (ch === ',' && !quoted) {
-      cells.push(cell);
-      cell = '';
-    } else {
-      cell += ch;
-    }
-  }
-  cells.push(cell);
-  return cells;
+  const rows = await rowsOf(path);
+  if (rows.length > 0 && !(column in rows[0]!)) throw new Error(`${path}: no column ${column}`);
+  return rows.map((row) => row[column]?.trim() ?? '').filter((name) => name !== '');
 }
 
 const GIVEN_NAMES = [

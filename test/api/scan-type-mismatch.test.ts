@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonOf } from '../helpers/http';
-import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
-import { loadStandardFixtures } from '../helpers/lists';
-import { testConfig } from '../helpers/test-config';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startScreeningApp } from '../helpers/screening-app';
+import type { TestApp } from '../helpers/test-app';
 
 interface MatchRecordBody {
   listed_entity_id: string;
@@ -20,7 +18,6 @@ interface MatchRecordBody {
  */
 describe('scans across entity types', () => {
   let app: TestApp;
-  let client: TestClient;
   let token: string;
   const scan = async (body: unknown): Promise<{ matches: MatchRecordBody[]; riskLevel: string }> => {
     const res = await fetch(`${app.url}/v1/scans/full`, {
@@ -34,11 +31,7 @@ describe('scans across entity types', () => {
   };
 
   beforeAll(async () => {
-    app = await startTestApp(testConfig());
-    await loadStandardFixtures(app.deps.orm.em.fork());
-    await app.deps.screening.index.rebuild();
-    client = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey, { plan: 'enterprise', customRequestsPerMinute: 100_000 });
-    token = await tokenFor(app.url, client);
+    ({ app, token } = await startScreeningApp());
   });
   afterAll(async () => {
     await app?.close();

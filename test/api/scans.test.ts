@@ -1,24 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonOf } from '../helpers/http';
-import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
-import { loadStandardFixtures } from '../helpers/lists';
+import { createTestClient, tokenFor } from '../helpers/identity';
 import { operatorSql } from '../helpers/operator-sql';
-import { testConfig } from '../helpers/test-config';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import { startScreeningApp } from '../helpers/screening-app';
+import type { TestApp } from '../helpers/test-app';
 
 describe('scans', () => {
   let app: TestApp;
-  let client: TestClient;
   let token: string;
   const scan = (body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${app.url}/v1/scans/full`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
   beforeAll(async () => {
-    app = await startTestApp(testConfig());
-    await loadStandardFixtures(app.deps.orm.em.fork());
-    await app.deps.screening.index.rebuild();
-    client = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey, { plan: 'enterprise', customRequestsPerMinute: 100_000 });
-    token = await tokenFor(app.url, client);
+    ({ app, token } = await startScreeningApp());
   });
   afterAll(async () => {
     await app?.close();

@@ -47,24 +47,25 @@ export class DeletionNeighbourhood {
   candidates(token: string, visit: (formId: number) => void): void {
     variantHashes(token, queryHashes, this.hashBits);
     for (const key of queryHashes) {
-      for (let i = this.lowerBound(key); i < this.keys.length && this.keys[i] === key; i++) visit(this.formIds[i]!);
+      for (let i = lowerBound(this.keys, key); i < this.keys.length && this.keys[i] === key; i++) visit(this.formIds[i]!);
     }
   }
 
   get size(): number {
     return this.keys.length;
   }
+}
 
-  private lowerBound(key: number): number {
-    let low = 0;
-    let high = this.keys.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.keys[middle]! < key) low = middle + 1;
-      else high = middle;
-    }
-    return low;
+/** The first position in sorted `keys` holding `key` or more (binary search over the packed keys). */
+export function lowerBound(keys: Uint32Array, key: number): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (keys[middle]! < key) low = middle + 1;
+    else high = middle;
   }
+  return low;
 }
 
 /** Hash bits and form-id space for a vocabulary: hash × id space stays below 2^53, exact in a double. */

@@ -1,6 +1,6 @@
 import { abjadSkeletons, consonantSkeleton } from '../prepare/consonant-skeleton';
 import * as weights from '../score-weights';
-import { packingFor } from './deletion-neighbourhood';
+import { lowerBound, packingFor } from './deletion-neighbourhood';
 import { formHitsOf, TOKEN_MATCH_KINDS, type FormHits } from './form-hits';
 
 const { SKELETON_LONG_LENGTH, SKELETON_SIMILARITY_LONG, SKELETON_SIMILARITY_MEDIUM, SKELETON_SIMILARITY_SHORT, SKELETON_SIMILARITY_SINGLE } = weights;
@@ -67,7 +67,7 @@ export class SkeletonLookup {
     if (cached) return cached;
     const found: number[] = [];
     const key = hash(skeleton, this.hashBits);
-    for (let i = this.lowerBound(key); i < this.keys.length && this.keys[i] === key; i++) {
+    for (let i = lowerBound(this.keys, key); i < this.keys.length && this.keys[i] === key; i++) {
       const id = this.formIds[i]!;
       const text = this.texts[id]!;
       if (skeleton.length === 1 && text.length > SINGLE_CONSONANT_MAX_FORM_LENGTH) continue;
@@ -129,17 +129,6 @@ export class SkeletonLookup {
 
   get size(): number {
     return this.keys.length;
-  }
-
-  private lowerBound(key: number): number {
-    let low = 0;
-    let high = this.keys.length;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (this.keys[middle]! < key) low = middle + 1;
-      else high = middle;
-    }
-    return low;
   }
 }
 
