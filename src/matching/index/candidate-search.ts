@@ -1,6 +1,7 @@
 import * as weights from '../score-weights';
 import { nameScoreValue } from '../score/name-score';
 import { hitSlot } from './form-hits';
+import { pairingBound } from './pairing-bound';
 import { isQuietRole, KIND_CODES, ROLE_CODES, type NameTable } from './name-table';
 import { kindEnd } from './postings-by-kind';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
@@ -14,7 +15,8 @@ const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
  *
  * Units are walked rarest first, and once the units left could not lift a name they alone touch to the
  * threshold, they only update names already found (the MaxScore idea): "Mohammed Rasouli" opens the
- * names with Rasouli, not the ten thousand with Mohammed.
+ * names with Rasouli, not the ten thousand with Mohammed. A second, per-name bound then drops names
+ * whose bound counted one listed token for two query tokens.
  *
  * The scratch arrays are sized to the index and reused by every search (searches are synchronous).
  */
@@ -73,7 +75,18 @@ export class CandidateSearch {
       queryMetMask[name] = 0;
       listedMet[name] = 0;
     }
-    return passing;
+    return this.pairable(query, passing, threshold);
+  }
+
+  /**
+   * Names whose pairing bound (`pairing-bound.ts`: each listed token credited once, at its best
+   * pairing's similarity) still reaches the threshold. It reads each name's tokens, so only the names
+   * the postings bound let through pay for it; it saves aligning them when two query tokens met one.
+   */
+  private pairable(query: PreparedQuery, names: number[], threshold: number): number[] {
+    const kept: number[] = [];
+    for (const name of names) if (pairingBound(this.table, query, name, this.informationFloor) >= threshold) kept.push(name);
+    return kept;
   }
 
   /**
