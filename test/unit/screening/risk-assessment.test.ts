@@ -67,9 +67,9 @@ describe('#assessRisk', () => {
   });
 
   describe('when no watchlist data is loaded', () => {
-    it('should say screening could not run, never be low, and still assess the profile', () => {
+    it('should say the watchlist data is missing, never be low, and still assess the profile', () => {
       const result = assessRisk(person({ sourceStaleness: 'no_data', personProfile: { client_visit_type: 'non_face_to_face' } }));
-      expect(result.risk_factors).toEqual([expect.stringMatching(/^No watchlist data loaded: screening could not run/), expect.stringMatching(/^Customer was not met face to face/)]);
+      expect(result.risk_factors).toEqual([expect.stringMatching(/^Watchlist data missing: no list, or not every configured list, is loaded/), expect.stringMatching(/^Customer was not met face to face/)]);
       expect(result.risk_level).toBe('medium');
       expect(assessRisk(person({ sourceStaleness: 'no_data' })).risk_level).not.toBe('low');
     });

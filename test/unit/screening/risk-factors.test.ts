@@ -43,7 +43,7 @@ describe('risk factors', () => {
       "Watchlist match: 'Acme Debarred' on worldbank (score 0.88)",
       W.OTHER_LIST_MATCH_POINTS,
     ],
-    ['no watchlist data', person({ sourceStaleness: 'no_data' }), /^No watchlist data loaded: screening could not run/, W.NO_WATCHLIST_DATA_POINTS],
+    ['no watchlist data', person({ sourceStaleness: 'no_data' }), /^Watchlist data missing: no list, or not every configured list, is loaded/, W.NO_WATCHLIST_DATA_POINTS],
     ['stale watchlist data', person({ sourceStaleness: 'stale' }), /^Watchlist data is stale/, W.STALE_WATCHLIST_DATA_POINTS],
     ['no person risk profile', person({ personProfile: null }), /^No risk profile supplied: customer context unknown/, W.MISSING_RISK_PROFILE_POINTS],
     ['no organisation risk profile', organisation({ organisationProfile: undefined }), /^No risk profile supplied: customer context unknown/, W.MISSING_RISK_PROFILE_POINTS],

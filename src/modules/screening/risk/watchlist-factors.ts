@@ -127,7 +127,7 @@ export function stalenessContributions(staleness: RiskInput['sourceStaleness']):
     return [
       {
         rule: 'no_watchlist_data',
-        factor: 'No watchlist data loaded: screening could not run; screen again once the lists are loaded',
+        factor: 'Watchlist data missing: no list, or not every configured list, is loaded, so a listing there cannot be found; screen again once the lists are loaded',
         points: NO_WATCHLIST_DATA_POINTS,
         minimumScore: NO_WATCHLIST_DATA_MIN_SCORE,
       },
