@@ -32,7 +32,7 @@ describe('a scan before any list is loaded', () => {
     expect(response.scan_result).toMatchObject({ match_count: 0, matches: [], source_staleness: 'no_data', sources_checked: [] });
     expect(response.risk_assessment.risk_level).not.toBe('low');
     expect(response.risk_assessment.risk_factors.join(' ')).toMatch(/gambling/i);
-    expect(response.risk_assessment.risk_factors.join(' ')).toMatch(/no watchlist data/i);
+    expect(response.risk_assessment.risk_factors.join(' ')).toMatch(/watchlist data missing/i);
     expect(response.metadata.service_id).toBe('org_scan');
   });
 });

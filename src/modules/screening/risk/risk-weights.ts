@@ -58,7 +58,7 @@ export const OFFICER_SANCTIONED_MIN_SCORE = RISK_LEVEL_MIN_SCORE.high;
 
 // --- Missing context: never reads as clean ------------------------------------------------------
 
-/** No watchlist data: the name was not screened at all. At least medium. */
+/** Watchlist data missing (no list, or a configured list never loaded): the name was not screened against it. At least medium. */
 export const NO_WATCHLIST_DATA_POINTS = 25;
 export const NO_WATCHLIST_DATA_MIN_SCORE = RISK_LEVEL_MIN_SCORE.medium;
 /** Some list overdue for refresh: a recent listing may be missed. */
