@@ -9,7 +9,8 @@
  * comes first so it does not measure the database catching up after the overload of the closed loop.
  * The loaded lists are checkpointed to disk first, and the warm-up runs at the target rate (a closed-loop
  * warm-up left a burst of dirty pages that the kernel flushed 30 s later, inside the measured part).
- * Beside the latency it reports what explains it: CPU per scan by process, PostgreSQL's WAL per scan,
+ * Beside the latency it reports what explains it: CPU per scan by process (the bench's own PostgreSQL
+ * cluster and Redis only) and the server total against its target of 1.2 ms, PostgreSQL's WAL per scan,
  * what the inserts waited on inside PostgreSQL, the kernel's writeback bursts, and the slowest seconds.
  * API_PROCESSES in the environment overrides the two API processes it runs by default.
  */
@@ -21,7 +22,9 @@ import { settleDisk } from './support/settle-disk';
 import { measureWal } from './support/wal-stats';
 import { sampleInsertWaits } from './support/insert-waits';
 import { watchDirtyPages } from './support/dirty-pages';
-import { measureProcessCpu } from './support/process-cpu';
+import { formatCpuPerRequest, startCpuMeasure } from './support/process-cpu';
+import { serverCpuVerdict } from './support/server-cpu';
+import { postmasterPid, redisServerPid } from './support/server-pids';
 import { startBenchStack } from './support/stack';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
@@ -53,13 +56,16 @@ async function main(): Promise<void> {
     await settleDisk(stack.config.db.ownerUrl, say);
     say(`  measuring: 600 scans/s paced evenly over 50 connections, ${PACED_WARMUP_SECONDS} s warm-up then 20 s (latency from each request's due time)...`);
     const machineLoad = measureMachineLoad();
-    const processCpu = measureProcessCpu({ API: stack.pids.api, worker: stack.pids.worker }, { 'load generator': process.pid });
+    const servers = { PostgreSQL: await postmasterPid(stack.config.db.ownerUrl), Redis: await redisServerPid(stack.config.redis.url) };
+    const processCpu = startCpuMeasure({ API: stack.pids.api, worker: stack.pids.worker, ...servers }, { 'load generator': process.pid });
     const wal = await measureWal(stack.config.db.ownerUrl);
     const insertWaits = await sampleInsertWaits(stack.config.db.ownerUrl, 'insert into scans');
     const dirtyPages = watchDirtyPages(PACED_WARMUP_SECONDS);
     const paced = await pacedLoad({ url: stack.url, path: '/v1/scans/full', method: 'POST', headers, bodies: BODIES, connections: 50, ratePerSecond: 600, durationSeconds: 20, warmupSeconds: PACED_WARMUP_SECONDS });
     say(`  at 600/s offered: ${paced.achievedRate} scans/s served (failed: ${paced.failed}); latency p50 ${paced.latencyMs.p50} ms, p90 ${paced.latencyMs.p90} ms, p99 ${paced.latencyMs.p99} ms, max ${paced.latencyMs.max} ms; ${machineLoad()}`);
-    say(`  ${processCpu(paced.sent + paced.warmupSent)}`);
+    const cpu = processCpu(paced.sent + paced.warmupSent);
+    say(`  ${formatCpuPerRequest(cpu)}`);
+    say(`  ${serverCpuVerdict(cpu)}`);
     say(`  ${await wal(paced.sent + paced.warmupSent)}`);
     say(`  ${await insertWaits()}`);
     say(`  ${dirtyPages()}`);

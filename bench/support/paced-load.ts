@@ -39,7 +39,8 @@ export interface PacedLoadResult {
   worstSeconds: { second: number; maxMs: number; count: number }[];
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile (nearest rank) of ascending samples; NaN when there are none. */
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -99,7 +100,8 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
     // Sleep at least a millisecond: spinning on setImmediate would take a core from the service measured.
     await sleep(Math.max(1, Math.floor(start + next * intervalMs - performance.now())));
   }
-  while (inFlight.size) await Promise.race(inFlight);
+  // One wait for all (racing the set again after each answer would attach a reaction per request per round).
+  await Promise.all(inFlight);
   const elapsedSeconds = (performance.now() - measuredFrom) / 1000;
   await pool.close();
 

@@ -38,6 +38,7 @@ interface Groups {
   trees: Map<number, string>;
   /** Named single processes, by pid: not their children (the bench process is the parent of everything it starts). */
   processes: Map<number, string>;
+  treeNames: Set<string>;
 }
 
 /** The group a process belongs to: a named process, a named process tree, or its command name. */
@@ -48,7 +49,10 @@ function groupOf(process: ProcessTimes, parents: Map<number, number>, groups: Gr
     const root = groups.trees.get(pid);
     if (root) return root;
   }
-  return BY_COMMAND[process.command];
+  const byCommand = BY_COMMAND[process.command];
+  // A group measured as a tree (the bench's own PostgreSQL cluster) does not also count other processes
+  // of the same command: tests or another cluster running beside the bench are not the bench's cost.
+  return byCommand && !groups.treeNames.has(byCommand) ? byCommand : undefined;
 }
 
 function snapshot(named: Groups): Map<string, number> {
@@ -62,19 +66,33 @@ function snapshot(named: Groups): Map<string, number> {
   return groups;
 }
 
+/** CPU milliseconds per request by group, over the stretch since the measurement started. */
+export type CpuPerRequest = Map<string, number>;
+
 /**
- * Starts measuring the named process trees (e.g. `{ API: apiPid }`) and single processes (e.g.
- * `{ 'load generator': process.pid }`) plus PostgreSQL, Redis and Temporal; the returned function
- * gives CPU milliseconds per request over `requests`. Processes that ended in between are not counted,
- * so measure over a stretch where the services run.
+ * Starts measuring the named process trees (e.g. `{ API: apiPid, PostgreSQL: postmasterPid }`) and
+ * single processes (e.g. `{ 'load generator': process.pid }`) plus, by command name, PostgreSQL, Redis
+ * and Temporal when no tree of that name is given; the returned function gives CPU milliseconds per
+ * request over `requests`. Processes that ended in between are not counted, so measure over a stretch
+ * where the services run.
  */
-export function measureProcessCpu(trees: Record<string, number>, processes: Record<string, number> = {}): (requests: number) => string {
+export function startCpuMeasure(trees: Record<string, number>, processes: Record<string, number> = {}): (requests: number) => CpuPerRequest {
   const byPid = (named: Record<string, number>) => new Map(Object.entries(named).map(([name, pid]) => [pid, name]));
-  const roots: Groups = { trees: byPid(trees), processes: byPid(processes) };
+  const roots: Groups = { trees: byPid(trees), processes: byPid(processes), treeNames: new Set(Object.keys(trees)) };
   const start = snapshot(roots);
   return (requests) => {
     const end = snapshot(roots);
-    const perRequest = [...end].map(([group, ticks]) => `${group} ${(((ticks - (start.get(group) ?? 0)) * 1000) / TICKS_PER_SECOND / Math.max(1, requests)).toFixed(2)}`);
-    return `CPU ms per request: ${perRequest.join(', ')}`;
+    return new Map([...end].map(([group, ticks]) => [group, ((ticks - (start.get(group) ?? 0)) * 1000) / TICKS_PER_SECOND / Math.max(1, requests)]));
   };
+}
+
+/** One line for a CPU measurement: `CPU ms per request: API 0.91, PostgreSQL 0.30, …`. */
+export function formatCpuPerRequest(cpu: CpuPerRequest): string {
+  return `CPU ms per request: ${[...cpu].map(([group, ms]) => `${group} ${ms.toFixed(2)}`).join(', ')}`;
+}
+
+/** {@link startCpuMeasure}, formatted as one line. */
+export function measureProcessCpu(trees: Record<string, number>, processes: Record<string, number> = {}): (requests: number) => string {
+  const measure = startCpuMeasure(trees, processes);
+  return (requests) => formatCpuPerRequest(measure(requests));
 }
