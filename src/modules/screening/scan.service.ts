@@ -108,6 +108,7 @@ export class ScanService {
        on conflict (account_id, idempotency_key) where idempotency_key is not null do nothing
        returning id`,
       scanRow(input, response, body, versions, requestHash),
+      { prepared: 'scan_insert' },
     );
     if (inserted.length === 0) {
       // A concurrent request with the same key won the insert: answer with its scan.
@@ -143,6 +144,7 @@ export class ScanService {
        select stored.id, paid.balance, paid.reference_balance, paid.reference_entry_id, (select count(*) from debited) as debits
          from paid join stored on true`,
       [input.owner.accountId, ...scanRow(input, response, body, versions, sha256(canonicalJson(input.request))), randomUUID(), input.owner.accountId],
+      { prepared: 'scan_insert_debited' },
     );
     if (!row) return null; // no row: the credits did not cover it, and nothing was stored
     const debit: BalanceChange = {
