@@ -29,6 +29,7 @@ import { Migration20261125150000AgentCommerceTrust } from './Migration2026112515
 import { Migration20261125140000Newsletter } from './Migration20261125140000-newsletter';
 import { Migration20261125130000AcpJobs } from './Migration20261125130000-acp-jobs';
 import { Migration20261126010000MatchRulings } from './Migration20261126010000-match-rulings';
+import { Migration20261126070000MatchRulingsNotify } from './Migration20261126070000-match-rulings-notify';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -57,4 +58,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125140000-newsletter', class: Migration20261125140000Newsletter },
   { name: 'Migration20261125150000-agent-commerce-trust', class: Migration20261125150000AgentCommerceTrust },
   { name: 'Migration20261126010000-match-rulings', class: Migration20261126010000MatchRulings },
+  { name: 'Migration20261126070000-match-rulings-notify', class: Migration20261126070000MatchRulingsNotify },
 ];

@@ -11,6 +11,7 @@ import { canonicalJson, sha256 } from '../../integrity/canonical-json';
 import { customerKeyOf, type CustomerScope } from './cleared-customer';
 import { applyRulings, explainRulings, rememberedRulings } from './cleared-matches';
 import { listDisplayName } from './list-names';
+import { RuledCustomers } from './ruled-customers';
 import { toMatchRecord } from './match-record';
 import { assessRisk } from './risk/risk-assessment';
 import type { ScanRequest } from './scan-request.schema';
@@ -86,6 +87,7 @@ export class ScanService {
   constructor(
     private readonly index: ScreeningIndex,
     private readonly freshness: SourceFreshness,
+    private readonly ruled: RuledCustomers = new RuledCustomers(),
   ) {}
 
   /** Screens, assesses and stores one scan (or returns the one stored under the same idempotency key). */
@@ -208,7 +210,8 @@ export class ScanService {
     const byVersion = new Map(versions.map((v) => [v.source, v]));
     // Rulings remembered for this customer set cleared, unchanged matches aside before anything counts them.
     const records = result.matches.map((m) => toMatchRecord(m, byVersion));
-    const { kept: matches, keptPositions, suppressed } = applyRulings(records, await rememberedRulings(em, scope, records));
+    const ruled = scope && records.length > 0 && (await this.ruled.mayHaveRulings(em, scope));
+    const { kept: matches, keptPositions, suppressed } = applyRulings(records, ruled ? await rememberedRulings(em, scope, records) : new Map());
     const scored = keptPositions.map((position) => result.matches[position]!);
     const rulingsExplained = explainRulings(matches, suppressed);
     const staleness = await this.freshness.staleness(em, versions);

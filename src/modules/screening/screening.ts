@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config';
 import type { DatabaseNotifications } from '../../db/notifications';
 import type { Orm } from '../../db/orm';
 import type { Logger } from '../../logger';
+import { RuledCustomers } from './ruled-customers';
 import { ScanService } from './scan.service';
 import { ScreeningIndex } from './screening-index';
 import { SourceFreshness } from './source-freshness';
@@ -16,5 +17,5 @@ export interface Screening {
 export function createScreening(orm: Orm, logger: Logger, config: AppConfig, notifications: DatabaseNotifications): Screening {
   const index = new ScreeningIndex(orm, logger, notifications);
   const freshness = new SourceFreshness(config.pipeline.staleAfterHours, config.pipeline.sources);
-  return { index, scans: new ScanService(index, freshness) };
+  return { index, scans: new ScanService(index, freshness, new RuledCustomers(notifications)) };
 }
