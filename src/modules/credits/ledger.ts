@@ -5,9 +5,9 @@
  * (the same grant event delivered twice, the same scan retried) changes nothing, and the balance can
  * never go below zero (the database's check refuses it even if this code were wrong).
  */
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
+import { timeOrderedId } from '../../db/time-ordered-id';
 
 export type MovementKind = 'grant' | 'debit' | 'refund' | 'reversal';
 
@@ -94,7 +94,7 @@ export async function recordMovement(em: EntityManager, m: Movement): Promise<Mo
        provider_session_id, provider_payment_id, pack_index, amount_inc_gst_cents, gst_cents, ex_gst_cents)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${ENTRY_COLUMNS}`,
     [
-      randomUUID(),
+      timeOrderedId(),
       m.accountId,
       m.kind,
       m.amount,

@@ -4,7 +4,6 @@
  * An idempotency key (the header, or a batch item's own key) makes a retried request return the first
  * scan instead of creating a second.
  */
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError, NotFoundError, ValidationError } from '../../errors';
 import { canonicalJson, sha256 } from '../../integrity/canonical-json';
@@ -19,6 +18,7 @@ import { serviceIdFor, type ScanResponse } from './scan-response';
 import type { LoadedListVersion, ScreeningIndex } from './screening-index';
 import type { SourceFreshness } from './source-freshness';
 import { sql } from '../../db/sql';
+import { timeOrderedId } from '../../db/time-ordered-id';
 import type { BalanceChange } from '../credits/ledger';
 
 export interface ScanOwner {
@@ -145,7 +145,7 @@ export class ScanService {
          select ?, ?, 'debit', -1, paid.balance, 'debit:scan:' || stored.id, 'Full scan', stored.id from paid, stored returning id)
        select stored.id, paid.balance, paid.reference_balance, paid.reference_entry_id, (select count(*) from debited) as debits
          from paid join stored on true`,
-      [input.owner.accountId, ...scanRow(input, response, body, versions, sha256(canonicalJson(input.request))), randomUUID(), input.owner.accountId],
+      [input.owner.accountId, ...scanRow(input, response, body, versions, sha256(canonicalJson(input.request))), timeOrderedId(), input.owner.accountId],
       { prepared: 'scan_insert_debited' },
     );
     if (!row) return null; // no row: the credits did not cover it, and nothing was stored
@@ -226,7 +226,7 @@ export class ScanService {
       sourceStaleness: staleness,
     });
     const response: ScanResponse = {
-      scan_id: randomUUID(),
+      scan_id: timeOrderedId(),
       entity_type: request.entity_type,
       entity_name: request.name,
       created_at: new Date().toISOString(),
