@@ -30,6 +30,7 @@ import { Migration20261125140000Newsletter } from './Migration20261125140000-new
 import { Migration20261125130000AcpJobs } from './Migration20261125130000-acp-jobs';
 import { Migration20261126010000MatchRulings } from './Migration20261126010000-match-rulings';
 import { Migration20261126070000MatchRulingsNotify } from './Migration20261126070000-match-rulings-notify';
+import { Migration20261126080000ScanBodyLz4 } from './Migration20261126080000-scan-body-lz4';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -59,4 +60,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261125150000-agent-commerce-trust', class: Migration20261125150000AgentCommerceTrust },
   { name: 'Migration20261126010000-match-rulings', class: Migration20261126010000MatchRulings },
   { name: 'Migration20261126070000-match-rulings-notify', class: Migration20261126070000MatchRulingsNotify },
+  { name: 'Migration20261126080000-scan-body-lz4', class: Migration20261126080000ScanBodyLz4 },
 ];
