@@ -31,6 +31,7 @@ import { Migration20261125130000AcpJobs } from './Migration20261125130000-acp-jo
 import { Migration20261126010000MatchRulings } from './Migration20261126010000-match-rulings';
 import { Migration20261126070000MatchRulingsNotify } from './Migration20261126070000-match-rulings-notify';
 import { Migration20261126080000ScanBodyLz4 } from './Migration20261126080000-scan-body-lz4';
+import { Migration20261126090000ScansUnreadIndex } from './Migration20261126090000-scans-unread-index';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -61,4 +62,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126010000-match-rulings', class: Migration20261126010000MatchRulings },
   { name: 'Migration20261126070000-match-rulings-notify', class: Migration20261126070000MatchRulingsNotify },
   { name: 'Migration20261126080000-scan-body-lz4', class: Migration20261126080000ScanBodyLz4 },
+  { name: 'Migration20261126090000-scans-unread-index', class: Migration20261126090000ScansUnreadIndex },
 ];
