@@ -62,7 +62,7 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ...batchRoutes(new BatchService(deps.app.temporal.client, config, {}, lowCredit)),
     ...webhookRoutes(),
     ...monitoringRoutes(config),
-    ...caseRoutes(new CaseService(config.audit.anchorKey), identity.keys),
+    ...caseRoutes(new CaseService(config.audit.anchorKey, {}, (accountId) => deps.app.screening.scans.forgetRulings(accountId)), identity.keys),
     ...eligibilityRoutes(),
     ...askRoutes(new AskService(config.ask, deps.app.logger)),
     ...methodologyRoutes(),

@@ -63,9 +63,11 @@ function scanSummary(scan: ScanResponse): CaseReportView['scan_summary'] {
 const nowIso = () => new Date().toISOString();
 
 export class CaseService {
+  /** `rulingsChanged` hears of an account's rulings written by this process, once committed (ruled-customers.ts). */
   constructor(
     private readonly anchorKey: Buffer,
     private readonly hooks: CaseReadHooks = {},
+    private readonly rulingsChanged: (accountId: string) => void = () => {},
   ) {}
 
   private anchored(event: StoredAuditEvent): StoredAuditEvent & { anchor: string } {
@@ -152,6 +154,7 @@ export class CaseService {
       ]);
       await recordRulings(tx, { accountId: owner.accountId, caseId, scanId: row.scan_id, decision: input.decision, reviewer: input.reviewer, at, sequence: event.sequence, subject });
     });
+    this.rulingsChanged(owner.accountId);
     return this.get(em, owner, caseId);
   }
 

@@ -3,8 +3,9 @@
  * ruled on skips the rulings query (most scans; docs/performance.md). PostgreSQL announces every change
  * to `match_rulings` on `match_rulings_changed` with the account id, and the account's entry is dropped
  * at once. While the notification connection is down nothing is trusted and every scan queries. The
- * only window is the moment between a ruling's commit and its notification: a scan in it shows a match
- * that would have been set aside, never the reverse, because skipping the query can only keep matches.
+ * only window is the moment between a ruling's commit and its notification reaching another process
+ * (the process that wrote the ruling forgets the account at once): a scan in it shows a match that
+ * would have been set aside, never the reverse, because skipping the query can only keep matches.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DatabaseNotifications } from '../../db/notifications';
@@ -30,10 +31,15 @@ export class RuledCustomers {
   constructor(private readonly notifications?: DatabaseNotifications) {
     notifications?.subscribe({
       channel: RULINGS_CHANNEL,
-      onNotification: (accountId) => (accountId ? this.accounts.delete(accountId) : this.accounts.clear()),
+      onNotification: (accountId) => (accountId ? this.forget(accountId) : this.accounts.clear()),
       onListening: () => this.accounts.clear(),
       onLost: () => this.accounts.clear(),
     });
+  }
+
+  /** Drops what is known of the account, as its notification would. */
+  forget(accountId: string): void {
+    this.accounts.delete(accountId);
   }
 
   /** False only when this customer (and enrolment) certainly has no ruling in force. */

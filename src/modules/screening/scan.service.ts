@@ -182,6 +182,11 @@ export class ScanService {
     return { scanId: row.id, body: row.response_body, replayed: true, response: JSON.parse(row.response_body) as ScanResponse };
   }
 
+  /** Rulings of this account changed in this process: the next scan asks the database (its notification may still be on its way). */
+  forgetRulings(accountId: string): void {
+    this.ruled.forget(accountId);
+  }
+
   /** The list versions the live index holds now. */
   loadedVersions(): LoadedListVersion[] {
     return this.index.current().versions;
