@@ -19,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['test/{api,workflows,activities,integration}/**/*.test.ts'],
+          include: ['test/{api,workflows,activities,integration,faults,fuzz,security}/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/global-setup.ts'],
           fileParallelism: false,

@@ -27,7 +27,8 @@ export interface HttpsReceiver {
   close(): Promise<void>;
 }
 
-function makeCertificates(dir: string): { caPath: string; key: Buffer; cert: Buffer } {
+/** A CA and a server certificate for localhost and 127.0.0.1 signed by it, in `dir` (the CA is what the sender trusts). */
+export function makeCertificates(dir: string): { caPath: string; key: Buffer; cert: Buffer } {
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Test Webhook CA');
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');

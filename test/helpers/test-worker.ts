@@ -10,6 +10,7 @@ import { openOrm, type Orm } from '../../src/db/orm';
 import { DatabaseNotifications } from '../../src/db/notifications';
 import { createScreening, type Screening } from '../../src/modules/screening/screening';
 import { createLogger } from '../../src/logger';
+import { createWorkerLogger } from '../../src/temporal/worker-logger';
 
 let runtimeInstalled = false;
 let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
@@ -20,14 +21,18 @@ export interface TestWorker {
   stop(): Promise<void>;
 }
 
-export async function startTestWorker(config: AppConfig): Promise<TestWorker> {
+/**
+ * `logLines`, when given, receives every line the worker's logger writes, and (when this is the first
+ * worker of the test file) the Temporal SDK's own lines through it, as src/worker.ts routes them.
+ */
+export async function startTestWorker(config: AppConfig, logLines?: string[]): Promise<TestWorker> {
+  const logger = createLogger(config, 'test-worker', logLines ? { write: (line: string) => void logLines.push(line) } : undefined);
   if (!runtimeInstalled) {
-    Runtime.install({ logger: new DefaultLogger('ERROR') });
+    Runtime.install({ logger: logLines ? createWorkerLogger(logger) : new DefaultLogger('ERROR') });
     runtimeInstalled = true;
   }
   bundle ??= bundleWorkflowCode({ workflowsPath: join(__dirname, '..', '..', 'workflows', 'index.ts'), logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } });
   const orm = await openOrm(config.db);
-  const logger = createLogger(config, 'test-worker');
   const notifications = new DatabaseNotifications(config.db.url, logger);
   const screening = createScreening(orm, logger, config, notifications);
   await notifications.start();

@@ -72,7 +72,8 @@ export class AccessTokens {
           if (!key) throw new errors.JWKSNoMatchingKey();
           return key;
         },
-        { issuer: this.issuer, audience: this.audience, algorithms: [SIGNING_ALG], typ: 'at+jwt' },
+        // A token without `exp` would be good for ever (jose checks `exp` only when present), so it is required.
+        { issuer: this.issuer, audience: this.audience, algorithms: [SIGNING_ALG], typ: 'at+jwt', requiredClaims: ['exp'] },
       );
       const claims = claimsOf(payload);
       if (this.verified.size >= VERIFIED_CACHE_MAX) this.verified.delete(this.verified.keys().next().value as string);

@@ -7,7 +7,9 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { promises as dns } from 'node:dns';
+import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import type { buildConnector } from 'undici';
 
 export class WebhookTargetError extends Error {
   override name = 'WebhookTargetError';
@@ -68,5 +70,20 @@ export function guardedLookup(allowPrivate: boolean, resolve: Resolver = systemR
       if (!first) return callback(Object.assign(new Error(`no address for ${hostname}`), { code: 'ENOTFOUND' }), []);
       callback(null, first.address, first.family);
     });
+  };
+}
+
+/**
+ * Wraps a socket connector so an IP-literal host is checked too: Node never calls `lookup` for a host
+ * that is already an address, so `guardedLookup` alone lets `https://127.0.0.1/` (or `2130706433`,
+ * `[::ffff:7f00:1]`, which URL parsing turns into such literals) connect.
+ */
+export function guardedConnector(allowPrivate: boolean, connect: buildConnector.connector): buildConnector.connector {
+  return (options, callback) => {
+    const host = options.hostname.replace(/^\[|\]$/g, '');
+    if (!allowPrivate && isIP(host) && isForbiddenAddress(host)) {
+      return callback(Object.assign(new WebhookTargetError(`refused to connect to ${host}`), { code: 'EFORBIDDEN' }), null);
+    }
+    connect(options, callback);
   };
 }

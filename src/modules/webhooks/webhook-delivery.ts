@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { rootCertificates } from 'node:tls';
-import { Agent, request } from 'undici';
+import { Agent, buildConnector, request } from 'undici';
 import { signTimestamped, signWebhookBody } from './signature';
-import { guardedLookup } from './target-policy';
+import { guardedConnector, guardedLookup } from './target-policy';
 import type { AttemptRecord, WebhookEvent } from './webhook-events';
 
 export interface DeliveryOptions {
@@ -25,8 +25,9 @@ function agentFor(options: DeliveryOptions): Agent {
   let agent = agents.get(key);
   if (!agent) {
     const ca = options.caBundlePath ? [...rootCertificates, readFileSync(options.caBundlePath, 'utf8')] : undefined;
+    const connect = buildConnector({ ...(ca ? { ca } : {}), lookup: guardedLookup(options.allowPrivateTargets), timeout: options.timeoutMs });
     agent = new Agent({
-      connect: { ...(ca ? { ca } : {}), lookup: guardedLookup(options.allowPrivateTargets), timeout: options.timeoutMs },
+      connect: guardedConnector(options.allowPrivateTargets, connect),
       headersTimeout: options.timeoutMs,
       bodyTimeout: options.timeoutMs,
     });
