@@ -9,6 +9,8 @@ COPY src ./src
 COPY workflows ./workflows
 COPY activities ./activities
 COPY docs/methodology ./docs/methodology
+# The Q&A knowledge base, synced into PostgreSQL by every migrate (src/modules/ask/knowledge-files.ts).
+COPY knowledge ./knowledge
 USER node
 EXPOSE 8000
 CMD ["npm", "run", "start:api"]
