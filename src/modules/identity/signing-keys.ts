@@ -12,6 +12,8 @@ import { sql } from '../../db/sql';
 export const SIGNING_ALG = 'ES256';
 /** How long a process trusts its cached key set before re-reading it (a rotation elsewhere shows within this). */
 const CACHE_MS = 30_000;
+/** Unknown kids re-read the key set at most this often. */
+const FORCED_RELOAD_INTERVAL_MS = 1_000;
 
 interface LoadedKey {
   kid: string;
@@ -32,6 +34,8 @@ interface KeyRow {
 
 export class SigningKeyStore {
   private cache: { keys: LoadedKey[]; loadedAt: number } | undefined;
+  private reloading: Promise<LoadedKey[]> | undefined;
+  private lastForcedLoad = 0;
 
   constructor(
     private readonly em: () => EntityManager,
@@ -106,10 +110,21 @@ export class SigningKeyStore {
     return (await this.load()).filter((k) => !k.retiredAt || k.retiredAt.getTime() > horizon);
   }
 
-  /** The public key for `kid`, re-reading the set once when it is unknown (a rotation by another process). */
+  /**
+   * The public key for `kid`, re-reading the set when it is unknown (a rotation by another process). The
+   * re-reads are shared and at most one a second, so a stream of tokens with made-up kids costs no more
+   * than one query a second, however fast it comes.
+   */
   async publicKeyFor(kid: string): Promise<CryptoKey | undefined> {
     const find = (keys: LoadedKey[]) => keys.find((k) => k.kid === kid)?.publicKey;
-    return find(await this.verificationKeys()) ?? (await this.load(true), find(await this.verificationKeys()));
+    const known = find(await this.verificationKeys());
+    if (known) return known;
+    if (!this.reloading && Date.now() - this.lastForcedLoad >= FORCED_RELOAD_INTERVAL_MS) {
+      this.lastForcedLoad = Date.now();
+      this.reloading = this.load(true).finally(() => (this.reloading = undefined));
+    }
+    await this.reloading?.catch(() => undefined);
+    return find(await this.verificationKeys());
   }
 
   /** The JSON Web Key Set served at /.well-known/jwks.json. */
