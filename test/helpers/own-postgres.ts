@@ -28,7 +28,8 @@ function binDir(): string {
   return join(root, newest, 'bin');
 }
 
-async function freePort(): Promise<number> {
+/** A TCP port free on 127.0.0.1 right now, for a server a test starts itself (and restarts on the same port). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {

@@ -19,7 +19,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 const OUTAGE_MS = 75_000;
 
-describe('a PostgreSQL outage longer than a minute, in the middle of a batch and of a webhook delivery', () => {
+describe('a restart of a PostgreSQL cluster the test owns, after an outage longer than a minute, in the middle of a batch and of a webhook delivery', () => {
   let cluster: OwnPostgres;
   let receiver: HttpsReceiver;
   let app: TestApp;
@@ -66,7 +66,7 @@ describe('a PostgreSQL outage longer than a minute, in the middle of a batch and
   const job = async (id: string) => jsonOf(await fetch(`${app.url}/v1/scans/batch/${id}`, { headers: { Authorization: `Bearer ${token}` } }));
   const requestsFor = (jobId: string) => receiver.received.filter((r) => JSON.parse(r.rawBody.toString()).data?.job_id === jobId);
 
-  it('waits the outage out: every item completes, each webhook is delivered once, no driver text reaches a customer', async () => {
+  it('waits the outage out: every item completes with exactly one scan, each webhook is delivered once, no driver text reaches a customer', async () => {
     // A webhook whose receiver is failing, so its delivery is between attempts when the database goes.
     receiver.script([503, 503, 503, 503, 503, 503, 503, 503]);
     const early = await submit(2, 'Early');
@@ -86,6 +86,14 @@ describe('a PostgreSQL outage longer than a minute, in the middle of a batch and
     }, 180_000, 'the batch to complete after the outage');
     expect(done).toMatchObject({ total_items: 60, completed_items: 60, failed_items: 0 });
     expect(done.items.every((item: Json) => item.status === 'completed' && item.error_message === null)).toBe(true);
+    // Exactly one scan per item, though chunks were cut off mid-write and retried after the restart.
+    const scans = await app.deps.orm.em.fork().getConnection().execute<{ key: string; n: number }[]>(
+      'select idempotency_key as key, count(*)::int as n from scans where idempotency_key like ? group by idempotency_key',
+      [`batch:${big.job_id}:%`],
+    );
+    expect(scans).toHaveLength(60);
+    expect(scans.every((s) => s.n === 1)).toBe(true);
+    expect(new Set(done.items.map((item: Json) => item.scan_id)).size).toBe(60);
 
     for (const jobId of [early.job_id, big.job_id]) {
       const deliveries = await eventually(async () => {
