@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import { ValidationError, type ValidationIssue } from '../errors';
+import { unstorableTextIssue } from './unstorable-text';
 
 export type InputPlace = 'body' | 'query' | 'path' | 'header';
 
@@ -19,8 +20,10 @@ export function toValidationIssues(place: InputPlace, issues: z.core.$ZodIssue[]
   });
 }
 
-/** Parses `value` with `schema` or throws a ValidationError located at `place`. */
+/** Parses `value` with `schema` or throws a ValidationError located at `place`; text the database cannot store is refused first. */
 export function parseInput<S extends z.ZodType>(place: InputPlace, schema: S, value: unknown): z.output<S> {
+  const unstorable = unstorableTextIssue(place, value);
+  if (unstorable) throw new ValidationError([unstorable]);
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(toValidationIssues(place, result.error.issues));
   return result.data;

@@ -104,7 +104,9 @@ for (const [acronym, phrases] of Object.entries(SYNONYMS)) for (const phrase of 
 
 /** What a typed word (lowercase) also stands for: an acronym's spelled-out forms or a term of art. */
 export function expansionsOf(token: string): string[] {
-  return [...(SYNONYMS[token] ?? []), ...(EVERYDAY_SYNONYMS[token] ?? [])];
+  // Own keys only: a typed word such as "constructor" must not find Object.prototype's members.
+  const own = (table: Record<string, string[]>) => (Object.hasOwn(table, token) ? table[token]! : []);
+  return [...own(SYNONYMS), ...own(EVERYDAY_SYNONYMS)];
 }
 
 /** The question with each acronym's expansion and each known phrase's acronym appended (never removed). */
