@@ -40,6 +40,9 @@ function startProcess(entry: string, env: Record<string, string>): ChildProcess 
   return spawn(process.execPath, [...extra, '--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
+/** API processes compile with tsx and build their matching index before they answer: on a busy machine that takes minutes. */
+const HEALTH_TIMEOUT_MS = 180_000;
+
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -72,7 +75,15 @@ export async function startBenchStack(name: string, extraEnv: Record<string, str
   let worker = startProcess('src/worker.ts', env);
   const api = startProcess('src/server.ts', env);
   const url = `http://127.0.0.1:${apiPort}`;
-  await waitForHealth(url, 60_000);
+  try {
+    await waitForHealth(url, HEALTH_TIMEOUT_MS);
+  } catch (err) {
+    // Nothing outlives a failed start: the processes would hold their ports and memory after the bench exits.
+    await stopChild(api, 10_000);
+    await stopChild(worker, 10_000);
+    await devServer.stop();
+    throw err;
+  }
   return {
     url,
     config,
