@@ -96,3 +96,22 @@ export function measureProcessCpu(trees: Record<string, number>, processes: Reco
   const measure = startCpuMeasure(trees, processes);
   return (requests) => formatCpuPerRequest(measure(requests));
 }
+
+/**
+ * Waits until the process tree under `rootPid` is idle (under 5 % of a core for two half-seconds in a row):
+ * `/health` answers as soon as one API process listens, while another may still be loading its code and
+ * building its index, which would otherwise be counted as the first requests' CPU.
+ */
+export async function waitForIdleTree(rootPid: number, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  const ticks = () => snapshot({ trees: new Map([[rootPid, 'tree']]), processes: new Map(), treeNames: new Set(['tree']) }).get('tree') ?? 0;
+  let quiet = 0;
+  let last = ticks();
+  while (quiet < 2) {
+    if (Date.now() > deadline) throw new Error(`process tree ${rootPid} still busy after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = ticks();
+    quiet = now - last <= 2 ? quiet + 1 : 0; // 2 ticks = 20 ms of CPU in 500 ms
+    last = now;
+  }
+}
