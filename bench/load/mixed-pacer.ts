@@ -8,6 +8,7 @@ import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
+import { sendEvenly } from '../support/even-schedule';
 import type { RouteFigures } from './route-figures';
 
 export interface LoadRequest {
@@ -85,19 +86,8 @@ export function mixedLoad(options: MixedLoadOptions): { progress: () => MixedLoa
   };
 
   const run = async () => {
-    const start = performance.now();
+    const start = await sendEvenly(total, options.ratePerSecond, send);
     const measuredFrom = start + warmup * intervalMs;
-    let next = 0;
-    while (next < total) {
-      const now = performance.now();
-      // Everything due by now goes out, so a late timer never lowers the offered rate.
-      while (next < total && start + next * intervalMs <= now) {
-        send(next, start + next * intervalMs);
-        next += 1;
-      }
-      // At least a millisecond: spinning would take a core from the service measured.
-      await sleep(Math.max(1, Math.floor(start + next * intervalMs - performance.now())));
-    }
     // Every request is out, so the set only shrinks: wait on all of it at once (racing it after each answer
     // would attach a reaction per request per answer, quadratic when the service falls behind).
     const drained = sleep(options.drainSeconds * 1000, undefined, { ref: false }).then(() => giveUp.abort());

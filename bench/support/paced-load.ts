@@ -9,8 +9,8 @@
  * client whenever all are busy, so it does not hold a fixed number of connections.
  */
 import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Pool } from 'undici';
+import { sendEvenly } from './even-schedule';
 
 export interface PacedLoadOptions {
   url: string;
@@ -87,19 +87,8 @@ export async function pacedLoad(options: PacedLoadOptions): Promise<PacedLoadRes
     inFlight.add(done);
   };
 
-  const start = performance.now();
+  const start = await sendEvenly(total, options.ratePerSecond, send);
   const measuredFrom = start + warmup * intervalMs;
-  let next = 0;
-  while (next < total) {
-    const now = performance.now();
-    // Everything due by now goes out, so a late timer never lowers the offered rate.
-    while (next < total && start + next * intervalMs <= now) {
-      send(next, start + next * intervalMs);
-      next += 1;
-    }
-    // Sleep at least a millisecond: spinning on setImmediate would take a core from the service measured.
-    await sleep(Math.max(1, Math.floor(start + next * intervalMs - performance.now())));
-  }
   // One wait for all (racing the set again after each answer would attach a reaction per request per round).
   await Promise.all(inFlight);
   const elapsedSeconds = (performance.now() - measuredFrom) / 1000;
