@@ -95,6 +95,8 @@ describe('register refreshes on Temporal', () => {
         );
       }
       expect(load).toMatchObject({ status: 'succeeded', record_count: 1 });
+      // The load row is written by an activity; the run completes just after it.
+      await client.workflow.getHandle(load!.workflow_id).result();
       const described = await client.workflow.getHandle(load!.workflow_id).describe();
       expect(described.type).toBe('registerRefreshWorkflow');
       expect(described.status.name).toBe('COMPLETED');
