@@ -114,7 +114,8 @@ describe('POST /v1/ask', () => {
       await llm?.close();
     });
     const withModel = (provider: 'openai' | 'anthropic') =>
-      startTestApp(testConfig({ ASK_LLM_PROVIDER: provider, ASK_LLM_BASE_URL: provider === 'openai' ? `${llm.url}/v1` : llm.url, ASK_LLM_API_KEY: 'test-key', ASK_LLM_MODEL: 'test-model' }));
+      // The same per-IP ask limit as the app above: its requests count in the same minute window.
+      startTestApp(testConfig({ RATE_LIMIT_ASK_PER_MINUTE: '1000', ASK_LLM_PROVIDER: provider, ASK_LLM_BASE_URL: provider === 'openai' ? `${llm.url}/v1` : llm.url, ASK_LLM_API_KEY: 'test-key', ASK_LLM_MODEL: 'test-model' }));
 
     it.each(['openai', 'anthropic'] as const)('returns the %s answer when every sentence cites a passage it was given, with the provider token counts', async (provider) => {
       const modelApp = await withModel(provider);
