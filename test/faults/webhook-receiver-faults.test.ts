@@ -1,3 +1,4 @@
+import { WorkflowNotFoundError } from '@temporalio/client';
 /**
  * A webhook receiver that fails every way a real one does before it recovers: it reads the request and
  * never answers (the attempt times out), then resets the connection, then answers 500, then 200. A
@@ -58,7 +59,15 @@ describe('a webhook receiver that times out, resets connections and answers 500 
       return (list.deliveries[0]?.event_id as string | undefined) ?? false;
     }, 60_000, 'the batch.completed event');
     // The delivery workflow ends once delivered: nothing can be sent after this.
-    const outcome = (await app.deps.temporal.client.workflow.getHandle(`webhook-${eventId}`).result()) as WebhookDeliveryResult;
+    // The event is listed as soon as it is stored; its delivery workflow starts just after.
+    const outcome = (await eventually(async () => {
+      try {
+        return await app.deps.temporal.client.workflow.getHandle(`webhook-${eventId}`).result();
+      } catch (err) {
+        if (err instanceof WorkflowNotFoundError) return false;
+        throw err;
+      }
+    }, 60_000, 'the delivery workflow')) as WebhookDeliveryResult;
     expect(outcome).toEqual({ status: 'delivered', attempts: 4 });
 
     const attempts = await app.deps.orm.em.fork().getConnection().execute<{ attempt: number; outcome: string; status_code: number | null; error: string | null }[]>(
