@@ -61,9 +61,10 @@ export interface TypeMismatch {
 /**
  * How a query token (or two joined) met a listed token (or two joined). `skeleton`: a token of an
  * Arabic- or Hebrew-script query (written without short vowels) met a Latin spelling with the same
- * consonant skeleton (see `prepare/consonant-skeleton.ts`).
+ * consonant skeleton (see `prepare/consonant-skeleton.ts`). `variant`: the other-language form of a
+ * name or organisation word (see `prepare/name-variant-groups.ts`: "Volodymyr" / "Vladimir").
  */
-export type PairingKind = 'exact' | 'phonetic' | 'fuzzy' | 'initial' | 'joined' | 'split' | 'skeleton';
+export type PairingKind = 'exact' | 'phonetic' | 'fuzzy' | 'initial' | 'joined' | 'split' | 'skeleton' | 'variant';
 
 export interface TokenPairing {
   /** Folded query token; two tokens written with a space when the query split what the list joins. */

@@ -107,7 +107,7 @@ export const SYLLABLE_VARIANT_FACTOR = 0.8;
  * name part (usually a surname) the listed name lacks, which says more against the match than a
  * listed middle name or patronymic the customer left out ("Abdulrahman Haqqani" is not "Abdul Rahman").
  */
-export const QUERY_WORSE_BETTER_COVERAGE_WEIGHT = 0.6;
+export const QUERY_WORSE_BETTER_COVERAGE_WEIGHT = 0.55;
 
 /**
  * A match resting on little information is discounted: the listed weight met must reach this share of
@@ -123,6 +123,15 @@ export const MIN_INFORMATION_FACTOR = 0.75;
  * this fraction: an exact hit on one still matches, a fuzzy one mostly does not.
  */
 export const WEAK_ALIAS_FACTOR = 0.9;
+
+// --- Name variants ----------------------------------------------------------------------------
+
+/**
+ * A token meeting another-language form of its name (see `prepare/name-variant-groups.ts`: "Volodymyr"
+ * / "Vladimir", "Mykolayovych" / "Nikolaevich", "zavod" / "plant") counts this similar: the same name
+ * for certain, but not the same spelling, so an exact spelling still ranks first.
+ */
+export const VARIANT_SIMILARITY = 0.9;
 
 // --- Type mismatches --------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ import { CandidateSearch } from './candidate-search';
 import { buildNameTable, contextOf, KIND_CODES, type NameTable } from './name-table';
 import { prepareQuery, sameTokens, type PreparedQuery } from './prepared-query';
 import { SkeletonLookup } from './skeleton-lookup';
+import { VariantLookup } from './variant-lookup';
 import { nameShapes, SHAPES } from './name-shapes';
 
 export interface MatchIndexStats {
@@ -45,6 +46,8 @@ export class MatchIndex {
   private readonly candidateSearch: CandidateSearch;
   /** Listed forms by consonant skeleton, for queries in Arabic or Hebrew script. */
   private readonly skeletons: SkeletonLookup;
+  /** Listed tokens by name-variant key, for the other-language forms of a name ("Volodymyr" / "Vladimir"). */
+  private readonly variants: VariantLookup;
   /** Per name, its `NameShape` as an index into `SHAPES` (how its coverages combine). */
   private readonly shapes: Uint8Array;
   readonly stats: MatchIndexStats;
@@ -54,6 +57,7 @@ export class MatchIndex {
     const isToken = new Uint8Array(table.vocabulary.size);
     for (const form of table.tokenForm) isToken[form] = 1;
     this.skeletons = SkeletonLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1);
+    this.variants = VariantLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1);
     this.shapes = nameShapes(table);
     const sources: Record<string, number> = {};
     for (const entity of table.entities) sources[entity.source] = (sources[entity.source] ?? 0) + 1;
@@ -79,7 +83,7 @@ export class MatchIndex {
     const reportFrom = Math.min(options.reportFrom ?? threshold, threshold);
     const limit = options.limit ?? DEFAULT_RESULT_LIMIT;
     const kinds = options.kinds ?? DEFAULT_KINDS[query.entityType];
-    const prepared = prepareQuery(this.table, query.name, query.entityType, this.skeletons);
+    const prepared = prepareQuery(this.table, query.name, query.entityType, this.skeletons, this.variants);
     const candidates = this.bestNamePerEntity(prepared, kindMask(kinds), reportFrom, null);
     if (options.typeMismatches !== false) candidates.push(...this.typeMismatches(query, prepared, kinds, reportFrom));
     candidates.sort(byScore);
@@ -130,7 +134,7 @@ export class MatchIndex {
     for (const context of ['person', 'organisation'] as const) {
       const others = KIND_CODES.filter((kind) => !kinds.includes(kind) && contextOf(kind) === context);
       if (others.length === 0 || minimum > 1) continue;
-      let inContext = context === query.entityType ? prepared : prepareQuery(this.table, query.name, context, this.skeletons);
+      let inContext = context === query.entityType ? prepared : prepareQuery(this.table, query.name, context, this.skeletons, this.variants);
       if (inContext !== prepared && sameTokens(inContext, prepared)) inContext = prepared;
       found.push(...this.bestNamePerEntity(inContext, kindMask(others), minimum, query.entityType));
     }

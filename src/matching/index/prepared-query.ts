@@ -5,6 +5,7 @@ import * as weights from '../score-weights';
 import { hitsAtLeast, type FormHits } from './form-hits';
 import { isQuietRole, type NameTable } from './name-table';
 import type { SkeletonLookup } from './skeleton-lookup';
+import type { VariantLookup } from './variant-lookup';
 
 const { JOINED_MIN_SIMILARITY } = weights;
 
@@ -47,9 +48,16 @@ export interface PreparedQuery {
 /**
  * Tokenises, weighs and looks up a query once. Names in Arabic or Hebrew script (consonant skeletons
  * once transliterated) and in Chinese characters (pinyin syllables) meet listed forms exactly, never by
- * sound or typo; the former also meet Latin spellings through `skeletons`, when given.
+ * sound or typo; the former also meet Latin spellings through `skeletons`, when given. Other tokens
+ * also meet the other-language forms of their name through `variants`, when given.
  */
-export function prepareQuery(table: NameTable, name: string, context: NameContext, skeletons?: SkeletonLookup): PreparedQuery {
+export function prepareQuery(
+  table: NameTable,
+  name: string,
+  context: NameContext,
+  skeletons?: SkeletonLookup,
+  variants?: VariantLookup,
+): PreparedQuery {
   const { vocabulary, rarity } = table;
   const tokens = tokeniseName(name, context);
   const abjadScript = abjadScriptOf(name);
@@ -75,6 +83,12 @@ export function prepareQuery(table: NameTable, name: string, context: NameContex
       if (token.text === 'bd' && tokens[i + 1]?.text.startsWith('l')) hits = skeletons.withSkeletonHits(hits, 'bdl', { joined: true });
       const own = weights[i]!;
       weights[i] = skeletons.remember(`${token.role}:${token.text}:${hits.formIds.length}`, () => skeletonWeight(table, token, hits, own));
+    }
+    if (variants !== undefined && !exactOnly && (token.role === 'name' || token.role === 'generic')) {
+      const withVariants = variants.withVariantHits(hits, token.text, context);
+      // "Volodymyr" is as common a name as "Vladimir", not a name nobody has.
+      if (withVariants !== hits) weights[i] = Math.min(weights[i]!, lightestForm(table, token, variants.formsOf(token.text, context)));
+      hits = withVariants;
     }
     units.push(unit(i, 1, token.text, opens(token), hits));
   });
@@ -103,6 +117,13 @@ function skeletonWeight(table: NameTable, token: NameToken, hits: FormHits, own:
     weight = Math.min(weight, table.rarity.weightOf(token.role, formId, table.vocabulary.keysOf(formId)));
   }
   return Number.isFinite(weight) ? Math.min(weight, own) : own;
+}
+
+/** The weight of the commonest of these listed forms, as the token's role weighs it. */
+function lightestForm(table: NameTable, token: NameToken, formIds: readonly number[]): number {
+  let weight = Number.POSITIVE_INFINITY;
+  for (const formId of formIds) weight = Math.min(weight, table.rarity.weightOf(token.role, formId, table.vocabulary.keysOf(formId)));
+  return weight;
 }
 
 /** True when two preparations of a name tokenised it alike (same words, same roles). */

@@ -1,5 +1,5 @@
 import { foldText, isWrittenWithoutVowels } from './fold-text';
-import { ABJAD_PARTICLES, GENERIC_ORGANISATION_WORDS, HONORIFICS, LEGAL_FORMS, PARTICLES } from './word-classes';
+import { ABJAD_PARTICLES, GENERIC_ORGANISATION_WORDS, HONORIFICS, LEGAL_FORMS, ORGANISATION_CONNECTIVES, PARTICLES } from './word-classes';
 
 /**
  * What a token is to the scorer: `name` carries identity; `initial` is one letter of a person's name
@@ -71,7 +71,7 @@ function roleOf(word: string, context: NameContext): TokenRole {
   if (context === 'organisation') {
     if (LEGAL_FORMS.has(word)) return 'legal_form';
     if (GENERIC_ORGANISATION_WORDS.has(word)) return 'generic';
-    if (PARTICLES.has(word)) return 'particle';
+    if (PARTICLES.has(word) || ORGANISATION_CONNECTIVES.has(word)) return 'particle';
     return 'name';
   }
   if (PARTICLES.has(word)) return 'particle';

@@ -52,7 +52,15 @@ export const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'obshchestvo', 'ogranichennoi', 'ogranichennoy', 'otvetstvennostyu', 'otvetstvennostiu',
   'aktsionernoe', 'aktsionernoye', 'publichnoe', 'zakrytoe', 'otkrytoe', 'tovarystvo', 'obmezhenoiu',
   'obmezhenoyu', 'vidpovidalnistiu', 'vidpovidalnistyu', 'tovarishchestvo',
+  // Russian state enterprise forms and their English initials: federal treasury / unitary / autonomous.
+  'fkp', 'fgup', 'fsue', 'fse', 'fgau', 'fsai', 'fgbu', 'gup', 'mup', 'fku', 'nao',
 ]);
+
+/**
+ * Words that join the parts of an organisation's name and carry no identity of their own: a plant
+ * "named after" someone, Russian "imeni" ("im.") for the same. They count as particles there only.
+ */
+export const ORGANISATION_CONNECTIVES: ReadonlySet<string> = new Set(['named', 'after', 'imeni', 'im']);
 
 export const GENERIC_ORGANISATION_WORDS: ReadonlySet<string> = new Set([
   'trading', 'trade', 'traders', 'international', 'intl', 'group', 'holding', 'holdings', 'services',
@@ -64,4 +72,7 @@ export const GENERIC_ORGANISATION_WORDS: ReadonlySet<string> = new Set([
   'centre', 'office', 'establishment', 'est', 'firm', 'trust', 'australia', 'australian', 'national',
   'finance', 'financial', 'energy', 'oil', 'gas', 'bank', 'insurance', 'securities', 'fund', 'funds',
   'property', 'properties', 'investors', 'business', 'corporate', 'solution',
+  // Kinds of Russian research and industrial bodies, as initials: scientific production association,
+  // enterprise or complex, (experimental / special) design bureau, research institute or centre.
+  'npo', 'npp', 'npk', 'okb', 'skb', 'nii', 'nic', 'ntc', 'nits', 'fnpc', 'fnpts', 'gnts', 'po',
 ]);

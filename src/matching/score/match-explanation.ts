@@ -1,7 +1,7 @@
 import type { MatchExplanation, MatchKind, TokenPairing, TypeMismatch, UnmatchedToken } from '../match-types';
 import { ROLE_CODES, type NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
-import { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SYLLABIC_BETTER_COVERAGE_WEIGHT } from '../score-weights';
+import { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SYLLABIC_BETTER_COVERAGE_WEIGHT, VARIANT_SIMILARITY } from '../score-weights';
 import type { Alignment } from './name-alignment';
 import { describeTypeMismatch } from './type-mismatch';
 
@@ -79,6 +79,9 @@ export function explainAlignment(
   }
   if (query.abjadScript !== null && pairings.some((p) => p.how !== 'exact')) {
     notes += ` ${query.abjadScript}-script query compared with Latin spellings by consonant skeleton (short vowels are not written in it), each such pairing counted at most ${SKELETON_SIMILARITY_LONG}.`;
+  }
+  if (pairings.some((p) => p.how === 'variant')) {
+    notes += ` A variant pairing is the same name in another language's form (Ukrainian Volodymyr for Russian Vladimir, a patronymic of such a name, zavod for plant), from the table of name variants, counted ${VARIANT_SIMILARITY}.`;
   }
   return { ...explanation, summary: summarise(explanation, typeMismatch) + notes };
 }

@@ -17,8 +17,8 @@ const {
   SYLLABLE_VARIANT_FACTOR,
 } = weights;
 
-/** Pairing kinds by `FormHits.hows` code: the token match kinds, then a consonant-skeleton hit. */
-const HIT_KINDS: readonly PairingKind[] = [...TOKEN_MATCH_KINDS, 'skeleton'];
+/** Pairing kinds by `FormHits.hows` code: the token match kinds, then a consonant-skeleton and a name-variant hit. */
+const HIT_KINDS: readonly PairingKind[] = [...TOKEN_MATCH_KINDS, 'skeleton', 'variant'];
 
 /**
  * What kind of listed name is aligned, for how the two coverages combine: a person's name in

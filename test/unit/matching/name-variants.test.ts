@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { MatchIndex, type MatchQuery } from '../../../src/matching';
+import { FEMALE_GIVEN_NAME_GROUPS, MALE_GIVEN_NAME_GROUPS } from '../../../src/matching/prepare/name-variant-groups';
+import { variantFold, variantKeyOf } from '../../../src/matching/prepare/name-variants';
+import { backgroundPopulation, listedEntity } from './listed-entity-factory';
+
+describe('name variant keys', () => {
+  const person = (token: string) => variantKeyOf(token, 'person');
+
+  it('files the Russian, Ukrainian and Belarusian forms of a given name under one key', () => {
+    for (const form of ['vladimir', 'volodymyr', 'wladimir', 'uladzimir', 'volodimir']) expect(person(form)).toBe('m:vladimir');
+    for (const form of ['sergei', 'sergey', 'serhii', 'serhiy', 'siarhei']) expect(person(form)).toBe('m:sergei');
+    for (const form of ['tatiana', 'tatyana', 'tetiana', 'tatsiana']) expect(person(form)).toBe('f:tatiana');
+  });
+
+  it('keeps different names and the two genders apart', () => {
+    expect(person('aleksandr')).not.toBe(person('aleksandra'));
+    expect(person('vadym')).not.toBe(person('vladimir'));
+    expect(person('smith')).toBeNull();
+    expect(person('mariah')).toBeNull();
+  });
+
+  it('derives patronymics from the father’s given name, in every spelling system', () => {
+    const nikolai = ['nikolaevich', 'nikolayevich', 'mykolayovych', 'mykolaiovych', 'mikalaevich'];
+    for (const form of nikolai) expect(person(form)).toBe('pm:nikolai');
+    for (const form of ['vladimirovich', 'volodymyrovych', 'wladimirowitsch']) expect(person(form)).toBe('pm:vladimir');
+    for (const form of ['alekseevna', 'oleksiivna', 'oleksiyivna']) expect(person(form)).toBe('pf:aleksei');
+    expect(person('anatoljevitj')).toBe('pm:anatoli');
+    // A son's and a daughter's patronymic are not one name; neither is a surname that ends alike.
+    expect(person('sergeevna')).not.toBe(person('sergeevich'));
+    expect(person('abramovich')).toBeNull();
+  });
+
+  it('relates organisation words and their transliterated Russian only in organisation names', () => {
+    expect(variantKeyOf('zavod', 'organisation')).toBe(variantKeyOf('plant', 'organisation'));
+    expect(variantKeyOf('byuro', 'organisation')).toBe('o:bureau');
+    expect(variantKeyOf('zavod', 'person')).toBeNull();
+  });
+
+  it('lists no spelling in two groups once folded', () => {
+    const seen = new Map<string, string>();
+    for (const group of [...MALE_GIVEN_NAME_GROUPS, ...FEMALE_GIVEN_NAME_GROUPS]) {
+      for (const spelling of group) {
+        const owner = seen.get(variantFold(spelling));
+        expect(owner === undefined || owner === group[0], `${spelling} in ${owner} and ${group[0]}`).toBe(true);
+        seen.set(variantFold(spelling), group[0]!);
+      }
+    }
+  });
+});
+
+describe('matching with name variants', () => {
+  const solodov = listedEntity({ source: 'ofac', sourceId: '41034', primaryName: 'Vladimir Viktorovich SOLODOV' });
+  const perm = listedEntity({ source: 'dfat', sourceId: '8098', kind: 'organisation', primaryName: 'Perm Powder Plant' });
+  const index = MatchIndex.build([...backgroundPopulation(), solodov, perm]);
+  const search = (query: MatchQuery) => index.search(query).matches;
+
+  it('finds the Russian form of a Ukrainian-spelled name and labels the pairing', () => {
+    const [match] = search({ name: 'Volodymyr Viktorovych SOLODOV', entityType: 'person' });
+    expect(match?.entityId).toBe('ofac:41034');
+    const pairing = match!.explanation.pairings.find((p) => p.query === 'volodymyr');
+    expect(pairing).toMatchObject({ listed: 'vladimir', how: 'variant', similarity: 0.9 });
+    expect(match!.explanation.summary).toContain('same name in another language');
+    expect(match!.score).toBeLessThan(1);
+  });
+
+  it('does not pair another name that shares the surname', () => {
+    const matches = search({ name: 'Vadym Viktorovych SOLODOV', entityType: 'person' });
+    for (const match of matches) expect(match.explanation.pairings.some((p) => p.how === 'variant')).toBe(false);
+  });
+
+  it('meets a transliterated organisation word only in organisation queries', () => {
+    const [match] = search({ name: 'Perm Powder Zavod', entityType: 'organisation' });
+    expect(match?.entityId).toBe('dfat:8098');
+    expect(match!.explanation.pairings.find((p) => p.query === 'zavod')?.how).toBe('variant');
+  });
+});
