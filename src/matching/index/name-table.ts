@@ -1,5 +1,6 @@
 import type { EntityKind, ListedEntity } from '../../sources/listed-entity';
 import { isWrittenWithoutVowels } from '../prepare/fold-text';
+import { namesIn } from '../prepare/names-in';
 import { TOKEN_ROLES, tokeniseName, type NameContext, type TokenRole } from '../prepare/tokenise-name';
 import { FormVocabulary } from './form-vocabulary';
 import { GrowableColumn } from './growable-column';
@@ -77,31 +78,34 @@ export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
     // Plain loops rather than closures: this runs for every name of a million-name index.
     for (let index = 0; index <= aliases.length; index++) {
       const listed = index === 0 ? { name: entity.primaryName, strength: 'strong' } : aliases[index - 1]!;
-      const tokens = tokeniseName(listed.name, context);
-      if (tokens.length === 0) continue;
-      let signature = tokens[0]!.text;
-      for (let t = 1; t < tokens.length; t++) signature += ' ' + tokens[t]!.text;
-      if (seen.has(signature)) continue;
-      seen.add(signature);
       const loose = !isWrittenWithoutVowels(listed.name);
-      nameEntity.push(entityIndex);
-      nameAlias.push(index - 1);
-      nameWeak.push(listed.strength === 'weak' ? 1 : 0);
-      let previousForm = -1;
-      for (let position = 0; position < tokens.length; position++) {
-        const token = tokens[position]!;
-        const form = forms.add(token.text, { loose });
-        tokenForm.push(form);
-        tokenRole.push(ROLE_CODE_OF[token.role]);
-        if (position > 0) {
-          const before = tokens[position - 1]!;
-          const joinable = before.role !== 'initial' && token.role !== 'initial';
-          joinForm.push(joinable ? forms.addJoin(previousForm, form, before.text, token.text, loose) : -1);
+      // Each name of a field that lists several ("Husain Salimi; Hosain Salimi") is indexed as its own.
+      for (const name of namesIn(listed.name)) {
+        const tokens = tokeniseName(name, context);
+        if (tokens.length === 0) continue;
+        let signature = tokens[0]!.text;
+        for (let t = 1; t < tokens.length; t++) signature += ' ' + tokens[t]!.text;
+        if (seen.has(signature)) continue;
+        seen.add(signature);
+        nameEntity.push(entityIndex);
+        nameAlias.push(index - 1);
+        nameWeak.push(listed.strength === 'weak' ? 1 : 0);
+        let previousForm = -1;
+        for (let position = 0; position < tokens.length; position++) {
+          const token = tokens[position]!;
+          const form = forms.add(token.text, { loose });
+          tokenForm.push(form);
+          tokenRole.push(ROLE_CODE_OF[token.role]);
+          if (position > 0) {
+            const before = tokens[position - 1]!;
+            const joinable = before.role !== 'initial' && token.role !== 'initial';
+            joinForm.push(joinable ? forms.addJoin(previousForm, form, before.text, token.text, loose) : -1);
+          }
+          previousForm = form;
         }
-        previousForm = form;
+        joinForm.push(-1); // the last token of a name joins nothing
+        tokenStart.push(tokenForm.length);
       }
-      joinForm.push(-1); // the last token of a name joins nothing
-      tokenStart.push(tokenForm.length);
     }
   }
 

@@ -57,24 +57,27 @@ export class SkeletonLookup {
 
   /**
    * Ids of the forms whose skeleton is exactly `skeleton`. A one-consonant skeleton ("l": Ali, Aly)
-   * only meets forms of up to `SINGLE_CONSONANT_MAX_FORM_LENGTH` letters: a longer form with one
-   * consonant ("Ayala", "Leila") is not what a one-consonant Arabic word is written as, and the class
-   * would otherwise hold thousands of forms for every "Ali" in a query.
+   * only meets forms at most one letter longer than the Arabic-script token (`writtenLength`), and
+   * never longer than `SINGLE_CONSONANT_MAX_FORM_LENGTH` unless the token itself is: a longer form with
+   * one consonant ("Ayala", "Leila") is not what "علي" is written as, and the class would otherwise hold
+   * thousands of forms for every "Ali" in a query, while "يحيى" ("yhya") is written as "Yahya".
    */
-  find(skeleton: string): readonly number[] {
+  find(skeleton: string, writtenLength = 0): readonly number[] {
     if (skeleton.length === 0) return NONE;
-    const cached = this.recent.get(skeleton);
+    const longest = skeleton.length === 1 ? Math.max(SINGLE_CONSONANT_MAX_FORM_LENGTH, writtenLength + 1) : Number.POSITIVE_INFINITY;
+    const cacheKey = skeleton.length === 1 ? `${skeleton}${longest}` : skeleton;
+    const cached = this.recent.get(cacheKey);
     if (cached) return cached;
     const found: number[] = [];
     const key = hash(skeleton, this.hashBits);
     for (let i = lowerBound(this.keys, key); i < this.keys.length && this.keys[i] === key; i++) {
       const id = this.formIds[i]!;
       const text = this.texts[id]!;
-      if (skeleton.length === 1 && text.length > SINGLE_CONSONANT_MAX_FORM_LENGTH) continue;
+      if (text.length > longest) continue;
       if (consonantSkeleton(text) === skeleton) found.push(id);
     }
     if (this.recent.size >= RECENT_SKELETONS) this.recent.clear();
-    this.recent.set(skeleton, found);
+    this.recent.set(cacheKey, found);
     return found;
   }
 
@@ -114,9 +117,9 @@ export class SkeletonLookup {
     const hows = [...hits.hows];
     const known = new Set(formIds);
     // Two tokens joined start with the first one's letters, not with an article.
-    for (const skeleton of joined ? [consonantSkeleton(folded)] : abjadSkeletons(folded)) {
+    for (const skeleton of joined ? [consonantSkeleton(folded, { abjad: true })] : abjadSkeletons(folded)) {
       const similarity = skeletonSimilarity(skeleton.length);
-      for (const id of this.find(skeleton)) {
+      for (const id of this.find(skeleton, folded.length)) {
         if (known.has(id)) continue;
         known.add(id);
         formIds.push(id);

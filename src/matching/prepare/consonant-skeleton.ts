@@ -11,7 +11,7 @@
  * is coarse by design (Omar and Amir are both "mr"), so a skeleton pairing counts less than a spelling
  * match (`SKELETON_SIMILARITY_*` in `score-weights.ts`) and a whole name must agree to pass.
  */
-export function consonantSkeleton(folded: string): string {
+export function consonantSkeleton(folded: string, { abjad = false }: { abjad?: boolean } = {}): string {
   let out = '';
   let last = '';
   const emit = (letter: string) => {
@@ -54,7 +54,8 @@ export function consonantSkeleton(folded: string): string {
         emit('s');
         break;
       case 't':
-        if (next === 'h' || next === 's' || next === 'z') {
+        // Transliterated Arabic writes ث as "th" only: "ts" there is ت then س.
+        if (next === 'h' || (!abjad && (next === 's' || next === 'z'))) {
           i++;
           emit('s');
         } else emit('t');
@@ -69,8 +70,11 @@ export function consonantSkeleton(folded: string): string {
         } else emit('d');
         break;
       case 'z':
-        if (next === 'h') i++;
-        emit(next === 'h' ? 'j' : 'z');
+        // "zh" is Cyrillic ж in Latin spellings; in transliterated Arabic it is ز then ه ("hmzh", Hamza).
+        if (next === 'h' && !abjad) {
+          i++;
+          emit('j');
+        } else emit('z');
         break;
       case 'p':
         if (next === 'h') i++;
@@ -93,7 +97,7 @@ export function consonantSkeleton(folded: string): string {
  * noun ("القاعدة" → "lqdh"), where Latin spellings mostly write it apart ("al-Qaida").
  */
 export function abjadSkeletons(folded: string): string[] {
-  const skeleton = consonantSkeleton(folded);
+  const skeleton = consonantSkeleton(folded, { abjad: true });
   if (folded.startsWith('l') && skeleton.length >= 3) return [skeleton, skeleton.slice(1)];
   return [skeleton];
 }

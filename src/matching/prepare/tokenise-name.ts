@@ -1,4 +1,5 @@
 import { foldText, isWrittenWithoutVowels } from './fold-text';
+import { withoutAnnotations } from './name-annotations';
 import { ABJAD_PARTICLES, GENERIC_ORGANISATION_WORDS, HONORIFICS, LEGAL_FORMS, ORGANISATION_CONNECTIVES, PARTICLES } from './word-classes';
 
 /**
@@ -30,7 +31,7 @@ export const MAX_NAME_TOKENS = 24;
  * comma ("AL-BAGHDADI, Sheikh Abu Bakr"), are dropped unless nothing else would be left.
  */
 export function tokeniseName(raw: string, context: NameContext): NameToken[] {
-  const folded = foldText(raw, { organisation: context === 'organisation' });
+  const folded = foldText(withoutAnnotations(raw), { organisation: context === 'organisation' });
   const words = context === 'person' ? withoutLeadingHonorifics(folded.split(' ')) : folded.split(' ');
   const abjad = isWrittenWithoutVowels(raw);
   const tokens: NameToken[] = [];

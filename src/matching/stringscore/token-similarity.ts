@@ -11,6 +11,7 @@ const {
   FUZZY_DROPPED_LETTER_MIN_LENGTH,
   FUZZY_MIN_TOKEN_LENGTH,
   FUZZY_SAME_START_BELOW_LENGTH,
+  FUZZY_UNHEARD_MIN_LENGTH,
   PHONETIC_MIN_JARO_WINKLER,
   PHONETIC_MIN_LENGTH,
   PHONETIC_MIN_LENGTH_RATIO,
@@ -64,7 +65,8 @@ export function tokenSimilarity(
   if (soundsPossible && jw >= PHONETIC_MIN_JARO_WINKLER && sharesKey(queryKeys, listedKeys)) {
     best = { similarity: Math.max(jw, PHONETIC_SIMILARITY), how: 'phonetic' };
   }
-  if (typoPossible && jw >= FUZZY_MIN_JARO_WINKLER && (best === null || jw > best.similarity)) {
+  const typoSounds = shorter >= FUZZY_UNHEARD_MIN_LENGTH || sharesKey(queryKeys, listedKeys);
+  if (typoPossible && typoSounds && jw >= FUZZY_MIN_JARO_WINKLER && (best === null || jw > best.similarity)) {
     if (damerauLevenshtein(query, listed, allowed) <= allowed) best = { similarity: jw, how: 'fuzzy' };
   }
   return best;

@@ -19,6 +19,12 @@ describe('consonant skeletons', () => {
     // Only a transliteration that starts with the article's l loses it.
     expect(abjadSkeletons(foldText('ويلسون'))).toHaveLength(1);
   });
+
+  it('reads transliterated Arabic letter by letter where Latin spellings have digraphs', () => {
+    // حمزة is ح م ز ة: "zh" there is not the zh of Zhukov, and the final ة goes like a final h.
+    expect(abjadSkeletons(foldText('حمزة'))).toContain(consonantSkeleton('hamza'));
+    expect(consonantSkeleton('zhukov')).toBe('jk');
+  });
 });
 
 describe('cross-script matching', () => {
@@ -38,6 +44,14 @@ describe('cross-script matching', () => {
     expect(match.explanation.summary).toContain('Arabic-script query compared with Latin spellings by consonant skeleton');
     // The skeleton is a ceiling: never an exact score.
     expect(match.score).toBeLessThan(0.95);
+  });
+
+  it('meets a one-consonant name as long as its Arabic writing, not any short name', () => {
+    const sinwar = listedEntity({ source: 'ofac', sourceId: '20001', primaryName: 'Yahya SINWAR' });
+    const local = MatchIndex.build([...backgroundPopulation(), sinwar]);
+    const [match] = local.search(person('يحيى السنوار'), { threshold: 0.5 }).matches;
+    expect(match?.entityId).toBe('ofac:20001');
+    expect(match!.explanation.pairings.map((p) => `${p.query}~${p.listed}`)).toEqual(['yhya~yahya', 'lsnwr~sinwar']);
   });
 
   it('does not let a skeleton of one consonant carry a name', () => {

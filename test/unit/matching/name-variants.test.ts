@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MatchIndex, type MatchQuery } from '../../../src/matching';
 import { FEMALE_GIVEN_NAME_GROUPS, MALE_GIVEN_NAME_GROUPS } from '../../../src/matching/prepare/name-variant-groups';
 import { variantFold, variantKeyOf } from '../../../src/matching/prepare/name-variants';
-import { backgroundPopulation, listedEntity } from './listed-entity-factory';
+import { withoutAnnotations } from '../../../src/matching/prepare/name-annotations';
+import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
 
 describe('name variant keys', () => {
   const person = (token: string) => variantKeyOf(token, 'person');
@@ -73,5 +74,31 @@ describe('matching with name variants', () => {
     const [match] = search({ name: 'Perm Powder Zavod', entityType: 'organisation' });
     expect(match?.entityId).toBe('dfat:8098');
     expect(match!.explanation.pairings.find((p) => p.query === 'zavod')?.how).toBe('variant');
+  });
+});
+
+describe('what the lists write inside a name field', () => {
+  const salimi = listedEntity({ source: 'un', sourceId: 'IRi.038', primaryName: 'Hosein SALIMI', aliases: [alias('Husain Salimi; Hosain Salimi; Hossein Saleemi')] });
+  const ammari = listedEntity({ source: 'dfat', sourceId: '483', primaryName: 'Saifi AMMARI', aliases: [alias('El Para (combat name)'), alias('Abderrezak Zaimeche (previously listed as)')] });
+  const index = MatchIndex.build([...backgroundPopulation(), salimi, ammari]);
+  const top = (name: string) => index.search({ name, entityType: 'person' }).matches[0];
+
+  it('indexes each name of a field listing several as its own', () => {
+    const match = top('Hossein Saleemi');
+    expect(match?.entityId).toBe('un:IRi.038');
+    expect(match?.score).toBeGreaterThan(0.99);
+  });
+
+  it('screens each name of a query listing several, keeping an entity’s best', () => {
+    const matches = index.search({ name: 'Nobody Atall; Hosain Salimi', entityType: 'person' }).matches;
+    expect(matches.map((m) => m.entityId)).toEqual(['un:IRi.038']);
+    expect(matches[0]!.score).toBeGreaterThan(0.99);
+  });
+
+  it('drops the lists’ notes about a name on both sides', () => {
+    expect(withoutAnnotations('Hajji Abd Al-Nasir (formerly listed as)')).toBe('Hajji Abd Al-Nasir');
+    expect(withoutAnnotations('(combat name)')).toBe('(combat name)');
+    expect(top('El Para')?.score).toBeGreaterThan(0.99);
+    expect(top('Abderrezak Zaimeche (previously listed as)')?.entityId).toBe('dfat:483');
   });
 });
