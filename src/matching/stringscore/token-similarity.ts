@@ -65,11 +65,17 @@ export function tokenSimilarity(
   if (soundsPossible && jw >= PHONETIC_MIN_JARO_WINKLER && sharesKey(queryKeys, listedKeys)) {
     best = { similarity: Math.max(jw, PHONETIC_SIMILARITY), how: 'phonetic' };
   }
-  const typoSounds = shorter >= FUZZY_UNHEARD_MIN_LENGTH || sharesKey(queryKeys, listedKeys);
+  const typoSounds = shorter >= FUZZY_UNHEARD_MIN_LENGTH || sharesKey(queryKeys, listedKeys) || isPlural(query, listed);
   if (typoPossible && typoSounds && jw >= FUZZY_MIN_JARO_WINKLER && (best === null || jw > best.similarity)) {
     if (damerauLevenshtein(query, listed, allowed) <= allowed) best = { similarity: jw, how: 'fuzzy' };
   }
   return best;
+}
+
+/** True when one token is the other with a plural s ("Ural" / "Urals"): a word's number, not another name. */
+function isPlural(a: string, b: string): boolean {
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  return long.length === short.length + 1 && long.endsWith('s') && long.startsWith(short);
 }
 
 /** Typos two tokens of these lengths may differ by and still be the same name. */

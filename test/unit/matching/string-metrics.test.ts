@@ -85,6 +85,14 @@ describe('compareTokens', () => {
     expect(compareTokens(token('bush'), token('habbash'))).toBeNull();
   });
 
+  it('forgives a typo in a short token only when it still sounds the same', () => {
+    expect(compareTokens(token('tang'), token('tsang'))).toBeNull();
+    expect(compareTokens(token('pak'), token('park'))).toBeNull();
+    expect(compareTokens(token('jhon'), token('john'))).not.toBeNull();
+    // A plural s is a word's number, not another name.
+    expect(compareTokens(token('ural'), token('urals'))).toMatchObject({ how: 'fuzzy' });
+  });
+
   it('matches numbers only exactly', () => {
     expect(compareTokens(token('1'), token('7'))).toBeNull();
     expect(compareTokens(token('2024'), token('2025'))).toBeNull();
