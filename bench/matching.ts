@@ -9,7 +9,8 @@
  * real name distributions) until the index holds that many names, as a PEP and sanctions service
  * would, and holds it to the million-name targets; a share of the queries are then variants of
  * generated names too. `--from-database` then measures a rebuild as an API process does it: the entities
- * read back from PostgreSQL and a second index built while the first is held.
+ * read back from PostgreSQL and a second index built while the first is held. `--slowest N` lists the
+ * N queries that cost the most CPU.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -37,7 +38,7 @@ const PROGRESS_EVERY = 100_000;
 const INDEXED_NAME_MARGIN = 1.015;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { names: { type: 'string' }, 'from-database': { type: 'boolean' } } });
+  const { values } = parseArgs({ options: { names: { type: 'string' }, 'from-database': { type: 'boolean' }, slowest: { type: 'string' } } });
   const wantedNames = values.names === undefined ? 0 : Number(values.names.replace(/_/g, ''));
   if (!Number.isInteger(wantedNames) || wantedNames < 0) throw new Error(`--names must be a whole number, got ${values.names}`);
   const targets = wantedNames > 0 ? MILLION_TARGETS : REAL_LIST_TARGETS;
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
   console.log(`latency: p50 ${p50.toFixed(3)} ms, p95 ${p95.toFixed(3)} ms, p99 ${p99.toFixed(3)} ms, max ${max.toFixed(3)} ms`);
   console.log(`CPU per query: p50 ${cpu[0].toFixed(3)} ms, p95 ${cpu[1].toFixed(3)} ms, p99 ${cpu[2].toFixed(3)} ms`);
   console.log(describeMemory('after the queries', afterQueries));
+  if (values.slowest !== undefined) printSlowest(queries, cpuTimes, Number(values.slowest));
   const [load] = loadavg();
   if (load !== undefined && load > availableParallelism()) {
     // Wall-clock latency includes time other processes held the CPU; CPU time per query does not.
@@ -161,6 +163,13 @@ async function generate(listed: readonly ListedEntity[], names: number): Promise
   for (const entity of entities) kinds[entity.kind] = (kinds[entity.kind] ?? 0) + 1;
   console.log(`generated: ${entities.length} entities (${Object.entries(kinds).map(([k, n]) => `${n} ${k}`).join(', ')}), ${made} names, in ${ms(performance.now() - started)}`);
   return entities;
+}
+
+/** `--slowest N`: the queries that cost the most CPU, to see what the tail is made of. */
+function printSlowest(queries: readonly MatchQuery[], cpuTimes: Float64Array, count: number): void {
+  const order = [...cpuTimes.keys()].sort((a, b) => cpuTimes[b]! - cpuTimes[a]!).slice(0, count);
+  console.log(`the ${order.length} queries that cost the most CPU:`);
+  for (const i of order) console.log(`  ${cpuTimes[i]!.toFixed(2)} ms  ${queries[i]!.entityType}  ${JSON.stringify(queries[i]!.name)}`);
 }
 
 /** Listed names, each spelled in a randomly chosen variation. */
