@@ -1,6 +1,6 @@
 import type { EntityKind, ListedEntity } from '../../sources/listed-entity';
 import { applyPostMatchFilters, type FilterCandidate } from '../filters/post-match-filters';
-import type { Match, MatchQuery, MatchResult, RemovedCandidate, SearchOptions, TypeMismatch } from '../match-types';
+import type { Match, MatchQuery, MatchResult, SearchOptions, TypeMismatch } from '../match-types';
 import { namesIn } from '../prepare/names-in';
 import { alignName, type Alignment } from '../score/name-alignment';
 import { explainAlignment, matchKindOf } from '../score/match-explanation';
@@ -11,6 +11,7 @@ import { buildNameTable, contextOf, KIND_CODES, type NameTable } from './name-ta
 import { prepareQuery, sameTokens, type PreparedQuery } from './prepared-query';
 import { SkeletonLookup } from './skeleton-lookup';
 import { VariantLookup } from './variant-lookup';
+import { mergedResults } from './merged-results';
 import { nameShapes, SHAPES } from './name-shapes';
 
 export interface MatchIndexStats {
@@ -180,24 +181,6 @@ export class MatchIndex {
       corroboration: candidate.corroboration,
     };
   }
-}
-
-/** The results of screening each name of a query, as one: every entity at its best, best first. */
-function mergedResults(results: readonly MatchResult[], limit: number): MatchResult {
-  const best = new Map<string, Match>();
-  for (const { matches } of results) {
-    for (const match of matches) if ((best.get(match.entityId)?.score ?? -1) < match.score) best.set(match.entityId, match);
-  }
-  const removed = new Map<string, RemovedCandidate>();
-  for (const result of results) for (const r of result.removed) if (!best.has(r.entityId) && !removed.has(r.entityId)) removed.set(r.entityId, r);
-  const explanations = [...new Set(results.map((r) => r.filterExplanation).filter((e): e is string => e !== null))];
-  return {
-    matches: [...best.values()].sort((a, b) => b.score - a.score || a.entityId.localeCompare(b.entityId)).slice(0, limit),
-    removed: [...removed.values()],
-    filterApplied: removed.size > 0,
-    filterExplanation: explanations.length > 0 ? explanations.join(' ') : null,
-    threshold: results[0]!.threshold,
-  };
 }
 
 /** `${source}:${sourceId}`, the id a match, a case and a monitoring alert carry. */
