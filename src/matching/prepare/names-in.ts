@@ -2,13 +2,30 @@
  * The names a name field holds. Lists sometimes publish several spellings in one field, separated by
  * semicolons ("Husain Salimi; Hosain Salimi; Hussain Salimi"), and a screening request copied from
  * such a field does the same: each is a name of its own, or its tokens would count as one long name
- * that no single spelling covers.
+ * that no single spelling covers. A name ending in an aside in brackets is also read without it.
  */
 export function namesIn(field: string): readonly string[] {
-  if (!field.includes(';')) return [field];
-  const names = field
-    .split(';')
-    .map((name) => name.trim())
-    .filter((name) => name !== '');
+  if (!field.includes(';') && !field.endsWith(')')) return [field];
+  const names: string[] = [];
+  for (const part of field.split(';')) {
+    const name = part.trim();
+    if (name === '') continue;
+    names.push(name);
+    const bare = withoutTrailingAside(name);
+    if (bare !== null) names.push(bare);
+  }
   return names.length > 0 ? names : [field];
+}
+
+/**
+ * The name without a closing aside in brackets ("LASHKAR I JHANGVI (LJ)", "Chosun Expo (APT 38)"), or
+ * null when it has none: the aside is an acronym, an epithet or a note, and a list elsewhere, or a
+ * customer, writes the name without it. Both are kept: the aside may be how the other side writes it.
+ */
+function withoutTrailingAside(name: string): string | null {
+  if (!name.endsWith(')')) return null;
+  const open = name.lastIndexOf('(');
+  if (open <= 0) return null;
+  const bare = name.slice(0, open).trim();
+  return bare === '' || bare.includes('(') ? null : bare;
 }

@@ -58,9 +58,10 @@ export const LEGAL_FORMS: ReadonlySet<string> = new Set([
 
 /**
  * Words that join the parts of an organisation's name and carry no identity of their own: a plant
- * "named after" someone, Russian "imeni" ("im.") for the same. They count as particles there only.
+ * "named after" someone, Russian "imeni" ("im.") for the same, and the Persian and Urdu izafa written
+ * as a letter of its own ("Jaish-e-Mohammed", "Lashkar i Jhangvi"). They count as particles there only.
  */
-export const ORGANISATION_CONNECTIVES: ReadonlySet<string> = new Set(['named', 'after', 'imeni', 'im']);
+export const ORGANISATION_CONNECTIVES: ReadonlySet<string> = new Set(['named', 'after', 'imeni', 'im', 'e', 'i']);
 
 export const GENERIC_ORGANISATION_WORDS: ReadonlySet<string> = new Set([
   'trading', 'trade', 'traders', 'international', 'intl', 'group', 'holding', 'holdings', 'services',

@@ -3,6 +3,8 @@ import { MatchIndex, type MatchQuery } from '../../../src/matching';
 import { FEMALE_GIVEN_NAME_GROUPS, MALE_GIVEN_NAME_GROUPS } from '../../../src/matching/prepare/name-variant-groups';
 import { variantFold, variantKeyOf } from '../../../src/matching/prepare/name-variants';
 import { withoutAnnotations } from '../../../src/matching/prepare/name-annotations';
+import { namesIn } from '../../../src/matching/prepare/names-in';
+import { tokeniseName } from '../../../src/matching/prepare/tokenise-name';
 import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
 
 describe('name variant keys', () => {
@@ -93,6 +95,19 @@ describe('what the lists write inside a name field', () => {
     const matches = index.search({ name: 'Nobody Atall; Hosain Salimi', entityType: 'person' }).matches;
     expect(matches.map((m) => m.entityId)).toEqual(['un:IRi.038']);
     expect(matches[0]!.score).toBeGreaterThan(0.99);
+  });
+
+  it('reads a name ending in an aside in brackets also without it', () => {
+    expect(namesIn('LASHKAR I JHANGVI (LJ)')).toEqual(['LASHKAR I JHANGVI (LJ)', 'LASHKAR I JHANGVI']);
+    expect(namesIn('(LJ)')).toEqual(['(LJ)']);
+    const expo = listedEntity({ source: 'ofac', sourceId: '23169', kind: 'organisation', primaryName: 'Chosun Expo (APT 38)' });
+    const local = MatchIndex.build([...backgroundPopulation(), expo]);
+    expect(local.search({ name: 'Chosun Expo', entityType: 'organisation' }).matches[0]?.score).toBeGreaterThan(0.99);
+  });
+
+  it('reads the izafa of an organisation name as a connective, and a person’s single letter as an initial', () => {
+    expect(tokeniseName('Jaish-e-Mohammed', 'organisation').map((t) => t.role)).toEqual(['name', 'particle', 'name']);
+    expect(tokeniseName('Jaish E Mohammed', 'person').map((t) => t.role)).toEqual(['name', 'initial', 'name']);
   });
 
   it('drops the lists’ notes about a name on both sides', () => {
