@@ -28,8 +28,30 @@ export function variantFold(token: string): string {
 export function variantKeyOf(token: string, context: NameContext): string | null {
   if (context === 'organisation') return ORGANISATION_WORDS.get(token) ?? null;
   const folded = variantFold(token);
-  return GIVEN_NAMES.get(folded) ?? patronymicKeyOf(folded);
+  return GIVEN_NAMES.get(folded) ?? patronymicKeyOf(folded) ?? slavicSurnameKeyOf(token);
 }
+
+/**
+ * An East Slavic surname ("-ov", "-enko", "-uk", "-sky"…) filed under its spelling with the differences
+ * between Russian, Ukrainian, Belarusian and German romanisation folded away: Ukrainian h for Russian
+ * g ("Hladkov" / "Gladkov"), yo/ie/ye for e ("Fyodorov" / "Fedorov", "Shahivalieiev" / "Shagivaleev"),
+ * German sch/tsch for sh/ch, and those of `variantFold`. Digraphs are set aside first, so the h of kh,
+ * sh, ch and zh stays what it is.
+ */
+function slavicSurnameKeyOf(token: string): string | null {
+  if (!SLAVIC_SURNAME_ENDING.test(token)) return null;
+  const folded = variantFold(
+    token
+      .replace(/shch|tsch|sch|zh|kh|ch|sh/g, (digraph) => DIGRAPHS[digraph]!)
+      .replace(/h/g, 'g')
+      .replace(/[yij]o|[yij]e/g, 'e'),
+  );
+  return `s:${folded}`;
+}
+
+const SLAVIC_SURNAME_ENDING = /(?:[oe]va?|enko|[iy]?uk|sk(?:y|iy|ii|yi|a|aya)|[oe]vich|[oe]vych)$/;
+/** Placeholders for the digraphs (upper case never occurs in a folded token). */
+const DIGRAPHS: Readonly<Record<string, string>> = { shch: 'Q', tsch: 'C', sch: 'S', zh: 'Z', kh: 'X', ch: 'C', sh: 'S' };
 
 /**
  * A patronymic is a father's given name with a suffix: Russian -ovich/-evich/-ovna/-evna, Ukrainian

@@ -29,9 +29,18 @@ describe('name variant keys', () => {
     for (const form of ['vladimirovich', 'volodymyrovych', 'wladimirowitsch']) expect(person(form)).toBe('pm:vladimir');
     for (const form of ['alekseevna', 'oleksiivna', 'oleksiyivna']) expect(person(form)).toBe('pf:aleksei');
     expect(person('anatoljevitj')).toBe('pm:anatoli');
-    // A son's and a daughter's patronymic are not one name; neither is a surname that ends alike.
+    // A son's and a daughter's patronymic are not one name; a surname that ends alike is no patronymic.
     expect(person('sergeevna')).not.toBe(person('sergeevich'));
-    expect(person('abramovich')).toBeNull();
+    expect(person('abramovich')).not.toMatch(/^p/);
+  });
+
+  it('folds the Ukrainian and German spellings of an East Slavic surname into the Russian', () => {
+    expect(person('fyodorov')).toBe(person('fedorov'));
+    expect(person('hladkov')).toBe(person('gladkov'));
+    expect(person('shahivalieiev')).toBe(person('shagivaleev'));
+    // Only surnames that end as East Slavic ones do: "Hardin" is not "Gardin".
+    expect(person('hardin')).toBeNull();
+    expect(person('gladkov')).not.toBe(person('gladkova'));
   });
 
   it('relates organisation words and their transliterated Russian only in organisation names', () => {
