@@ -66,7 +66,6 @@ export interface Alignment {
 export function alignName(table: NameTable, query: PreparedQuery, name: number, shape: NameShape = 'other'): Alignment {
   const syllabic = shape === 'syllabic';
   const betterCoverageWeight = syllabic ? SYLLABIC_BETTER_COVERAGE_WEIGHT : BETTER_COVERAGE_WEIGHT;
-  const queryWorseWeight = shape === 'person' ? QUERY_WORSE_BETTER_COVERAGE_WEIGHT : betterCoverageWeight;
   const start = table.tokenStart[name]!;
   const end = table.tokenStart[name + 1]!;
   proposals.reset();
@@ -113,6 +112,11 @@ export function alignName(table: NameTable, query: PreparedQuery, name: number, 
   const listedTotal = table.nameTotalWeight[name]!;
   const listedCoverage = listedTotal > 0 ? Math.min(1, listedMet / listedTotal) : 0;
   const syllableOrderFactor = syllabic && syllablesSwapped(query, pairs, end - start) ? SYLLABLE_ORDER_FACTOR : 1;
+  // The query's own name parts count against it (see `QUERY_WORSE_BETTER_COVERAGE_WEIGHT`) unless they
+  // are all middle names: a father's and grandfather's names between matched ones are left out by lists
+  // as often as a customer leaves out a listed middle name.
+  const queryWorseWeight =
+    shape === 'person' && !onlyMiddleNamesUnmatched(query, queryMatched) ? QUERY_WORSE_BETTER_COVERAGE_WEIGHT : betterCoverageWeight;
   const { score: nameScoreValue, informationFactor, aliasFactor, betterCoverageWeight: coverageWeight } = nameScore({
     queryCoverage,
     listedCoverage,
@@ -135,6 +139,25 @@ export function alignName(table: NameTable, query: PreparedQuery, name: number, 
     queryMatched,
     listedMatched,
   };
+}
+
+/**
+ * True when every query name part left unpaired lies between two paired ones ("Abdurahman [Salem
+ * Ibrahim] Milad" against "Abdurahman Al MILAD"), never at either end, where a surname is written in
+ * either order ("Faizullah Khan [Macklin]" against "Faizullah Khan" is another person's surname).
+ */
+export function onlyMiddleNamesUnmatched(query: PreparedQuery, queryMatched: number): boolean {
+  let first = -1;
+  let last = -1;
+  let unmatchedName = false;
+  query.tokens.forEach((token, i) => {
+    if ((queryMatched & (1 << i)) !== 0) {
+      if (first < 0) first = i;
+      last = i;
+    } else if (token.role === 'name') unmatchedName = true;
+  });
+  if (!unmatchedName || first < 0) return false;
+  return query.tokens.every((token, i) => (queryMatched & (1 << i)) !== 0 || token.role !== 'name' || (i > first && i < last));
 }
 
 function spanBits(first: number, span: 1 | 2): number {

@@ -35,6 +35,14 @@ describe('name scoring', () => {
     expect(match!.score).toBeGreaterThanOrEqual(DEFAULT_MATCH_THRESHOLD);
   });
 
+  it('counts middle names the listed name lacks less than an extra name at either end', () => {
+    const score = (name: string) => index.search(person(name), { threshold: 0.5 }).matches.find((m) => m.entityId === 'dfat:6678')?.score ?? 0;
+    // "Sergeyevich Ivanovich" between matched parts are middle names; after them, another person's names.
+    const middle = score('Vladimir Sergeyevich Ivanovich Putin');
+    expect(middle).toBeGreaterThan(score('Vladimir Putin Sergeyevich Ivanovich'));
+    expect(middle).toBeGreaterThan(score('Sergeyevich Ivanovich Vladimir Putin'));
+  });
+
   it('matches when the query has a given name as an initial', () => {
     const match = best(person('V. Putin'));
     expect(match?.entityId).toBe('dfat:6678');
