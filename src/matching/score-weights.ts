@@ -115,7 +115,7 @@ export const SYLLABLE_VARIANT_FACTOR = 0.8;
  * name part (usually a surname) the listed name lacks, which says more against the match than a
  * listed middle name or patronymic the customer left out ("Abdulrahman Haqqani" is not "Abdul Rahman").
  */
-export const QUERY_WORSE_BETTER_COVERAGE_WEIGHT = 0.55;
+export const QUERY_WORSE_BETTER_COVERAGE_WEIGHT = 0.5;
 
 /**
  * A match resting on little information is discounted: the listed weight met must reach this share of
