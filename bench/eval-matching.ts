@@ -11,7 +11,8 @@
  *
  * Options: `--split=dev|test|all` (default `test`, the held-out half; tune only on `dev`),
  * `--with-pep` (also index the EveryPolitician PEP list by its Latin names and evaluate the
- * parliamentarians' labels in other scripts as positives), `--errors` (list misses and false alerts),
+ * parliamentarians' labels in other scripts as positives), `--errors` (list misses and false alerts,
+ * each miss with how close its expected entity came),
  * `--sweep` (other thresholds).
  */
 import { DEFAULT_MATCH_THRESHOLD, MatchIndex } from '../src/matching';
@@ -83,8 +84,17 @@ function printErrors(outcomes: readonly EvalOutcome[], index: MatchIndex): void 
     const got = top ? `${top.entityId} "${top.matchedName}" ${top.score} — ${top.explanation.summary}` : 'nothing';
     const kind = item.label === 'match' ? 'MISS ' : 'FALSE';
     console.log(`${kind} [${item.group}/${item.script}] "${item.query.name}" (${item.query.entityType}; expected ${item.expected.join(',') || '-'}; ${item.from}) → ${got}`);
+    if (item.label === 'match') console.log(`      expected at best: ${expectedAtBest(item, index)}`);
   }
 }
+
+/** How close a missed item's expected entity came (searched down to `NEAR_MISS_FLOOR`), and why. */
+function expectedAtBest(item: EvalQuery, index: MatchIndex): string {
+  const match = index.search(item.query, { threshold: NEAR_MISS_FLOOR }).matches.find((m) => item.expected.includes(m.entityId));
+  return match ? `${match.entityId} "${match.matchedName}" ${match.score} — ${match.explanation.summary}` : `below ${NEAR_MISS_FLOOR}`;
+}
+
+const NEAR_MISS_FLOOR = 0.3;
 
 main().catch((error: unknown) => {
   console.error(error);
