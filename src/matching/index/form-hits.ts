@@ -60,3 +60,41 @@ export function hitsAtLeast(hits: FormHits, minimum: number): FormHits {
   }
   return kept;
 }
+
+/**
+ * The hits with more forms met at one similarity and kind (a consonant-skeleton or name-variant
+ * look-up): forms not yet met are added, a form already met keeps the closer of the two pairings.
+ * Both lists are in form-id order, so this is one merge, with no sort.
+ */
+export function withHits(hits: FormHits, added: readonly number[], similarity: number, how: number): FormHits {
+  if (added.length === 0) return hits;
+  const ids = isAscending(added) ? added : [...added].sort((a, b) => a - b);
+  const merged: { formIds: number[]; similarities: number[]; hows: number[] } = { formIds: [], similarities: [], hows: [] };
+  let a = 0;
+  let b = 0;
+  while (a < hits.formIds.length || b < ids.length) {
+    const own = a < hits.formIds.length ? hits.formIds[a]! : Number.POSITIVE_INFINITY;
+    const other = b < ids.length ? ids[b]! : Number.POSITIVE_INFINITY;
+    if (own <= other) {
+      const closer = own === other && similarity > hits.similarities[a]!;
+      merged.formIds.push(own);
+      merged.similarities.push(closer ? similarity : hits.similarities[a]!);
+      merged.hows.push(closer ? how : hits.hows[a]!);
+      a++;
+      if (own === other) b++;
+    } else {
+      if (merged.formIds[merged.formIds.length - 1] !== other) {
+        merged.formIds.push(other);
+        merged.similarities.push(similarity);
+        merged.hows.push(how);
+      }
+      b++;
+    }
+  }
+  return merged;
+}
+
+function isAscending(ids: readonly number[]): boolean {
+  for (let i = 1; i < ids.length; i++) if (ids[i]! <= ids[i - 1]!) return false;
+  return true;
+}

@@ -2,12 +2,12 @@ import { abjadScriptOf, isWrittenInHan } from '../prepare/fold-text';
 import { rememberedPhoneticKeys } from '../prepare/phonetic-key';
 import { tokeniseName, type NameContext, type NameToken } from '../prepare/tokenise-name';
 import * as weights from '../score-weights';
-import { hitsAtLeast, type FormHits } from './form-hits';
+import { hitsAtLeast, withHits, type FormHits } from './form-hits';
 import { isQuietRole, type NameTable } from './name-table';
 import type { SkeletonLookup } from './skeleton-lookup';
-import type { VariantLookup } from './variant-lookup';
+import { VARIANT_HOW, type VariantLookup } from './variant-lookup';
 
-const { JOINED_MIN_SIMILARITY } = weights;
+const { JOINED_MIN_SIMILARITY, VARIANT_SIMILARITY } = weights;
 
 /**
  * One look-up unit of a query: a single token, or two adjacent tokens joined ("abdul rahman" →
@@ -85,10 +85,10 @@ export function prepareQuery(
       weights[i] = skeletons.remember(`${token.role}:${token.text}:${hits.formIds.length}`, () => skeletonWeight(table, token, hits, own));
     }
     if (variants !== undefined && !exactOnly && (token.role === 'name' || token.role === 'generic')) {
-      const withVariants = variants.withVariantHits(hits, token.text, context);
+      const forms = variants.formsOf(token.text, context);
+      hits = withHits(hits, forms, VARIANT_SIMILARITY, VARIANT_HOW);
       // "Volodymyr" is as common a name as "Vladimir", not a name nobody has.
-      if (withVariants !== hits) weights[i] = Math.min(weights[i]!, lightestForm(table, token, variants.formsOf(token.text, context)));
-      hits = withVariants;
+      weights[i] = Math.min(weights[i]!, lightestForm(table, token, forms));
     }
     units.push(unit(i, 1, token.text, opens(token), hits));
   });
@@ -112,14 +112,10 @@ export function prepareQuery(
  * Latin spelling its skeleton meets: "محمد" as little as Mohammed, a rare surname as much as it.
  */
 function skeletonWeight(table: NameTable, token: NameToken, hits: FormHits, own: number): number {
-  let weight = Number.POSITIVE_INFINITY;
-  for (const formId of hits.formIds) {
-    weight = Math.min(weight, table.rarity.weightOf(token.role, formId, table.vocabulary.keysOf(formId)));
-  }
-  return Number.isFinite(weight) ? Math.min(weight, own) : own;
+  return Math.min(lightestForm(table, token, hits.formIds), own);
 }
 
-/** The weight of the commonest of these listed forms, as the token's role weighs it. */
+/** The weight of the commonest of these listed forms, as the token's role weighs it (infinite for none). */
 function lightestForm(table: NameTable, token: NameToken, formIds: readonly number[]): number {
   let weight = Number.POSITIVE_INFINITY;
   for (const formId of formIds) weight = Math.min(weight, table.rarity.weightOf(token.role, formId, table.vocabulary.keysOf(formId)));

@@ -1,7 +1,7 @@
 import { abjadSkeletons, consonantSkeleton } from '../prepare/consonant-skeleton';
 import * as weights from '../score-weights';
 import { lowerBound, packingFor } from './deletion-neighbourhood';
-import { formHitsOf, TOKEN_MATCH_KINDS, type FormHits } from './form-hits';
+import { TOKEN_MATCH_KINDS, withHits, type FormHits } from './form-hits';
 
 const { SKELETON_LONG_LENGTH, SKELETON_SIMILARITY_LONG, SKELETON_SIMILARITY_MEDIUM, SKELETON_SIMILARITY_SHORT, SKELETON_SIMILARITY_SINGLE } = weights;
 
@@ -112,22 +112,13 @@ export class SkeletonLookup {
   }
 
   private mergeSkeletonHits(hits: FormHits, folded: string, joined: boolean): FormHits {
-    const formIds = [...hits.formIds];
-    const similarities = [...hits.similarities];
-    const hows = [...hits.hows];
-    const known = new Set(formIds);
-    // Two tokens joined start with the first one's letters, not with an article.
+    let merged = hits;
+    // Two tokens joined start with the first one's letters, not with an article. The longer skeleton
+    // comes first and counts more, so a form both meet keeps its closer pairing.
     for (const skeleton of joined ? [consonantSkeleton(folded, { abjad: true })] : abjadSkeletons(folded)) {
-      const similarity = skeletonSimilarity(skeleton.length);
-      for (const id of this.find(skeleton, folded.length)) {
-        if (known.has(id)) continue;
-        known.add(id);
-        formIds.push(id);
-        similarities.push(similarity);
-        hows.push(SKELETON_HOW);
-      }
+      merged = withHits(merged, this.find(skeleton, folded.length), skeletonSimilarity(skeleton.length), SKELETON_HOW);
     }
-    return formIds.length === hits.formIds.length ? hits : formHitsOf(formIds, similarities, hows);
+    return merged;
   }
 
   get size(): number {

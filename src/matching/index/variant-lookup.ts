@@ -1,7 +1,5 @@
 import { variantKeyOf } from '../prepare/name-variants';
 import type { NameContext } from '../prepare/tokenise-name';
-import { VARIANT_SIMILARITY } from '../score-weights';
-import { formHitsOf, type FormHits } from './form-hits';
 import { SKELETON_HOW } from './skeleton-lookup';
 
 /** The `FormHits.hows` code of a name-variant hit (after the skeleton hit). */
@@ -14,11 +12,9 @@ export const VARIANT_HOW = SKELETON_HOW + 1;
  * thousand forms even in a million-name index.
  */
 export class VariantLookup {
-  private readonly recent = new Map<string, FormHits>();
-
   private constructor(private readonly formsByKey: ReadonlyMap<string, readonly number[]>) {}
 
-  /** Files every listed token (`isToken`) under its person and organisation variant keys. */
+  /** Files every listed token (`isToken`) under its person and organisation variant keys, in form-id order. */
   static build(texts: readonly string[], isToken: (formId: number) => boolean): VariantLookup {
     const formsByKey = new Map<string, number[]>();
     const file = (key: string | null, id: number) => {
@@ -40,37 +36,6 @@ export class VariantLookup {
     const key = variantKeyOf(token, context);
     return key === null ? NONE : (this.formsByKey.get(key) ?? NONE);
   }
-
-  /**
-   * The token's hits with the listed forms of its other-language variants added at
-   * `VARIANT_SIMILARITY`; a form it already met as closely or more keeps its own pairing.
-   */
-  withVariantHits(hits: FormHits, token: string, context: NameContext): FormHits {
-    const forms = this.formsOf(token, context);
-    if (forms.length === 0) return hits;
-    const cacheKey = `${context}:${token}`;
-    const cached = this.recent.get(cacheKey);
-    if (cached) return cached;
-    const formIds = [...hits.formIds];
-    const similarities = [...hits.similarities];
-    const hows = [...hits.hows];
-    for (const id of forms) {
-      const at = formIds.indexOf(id);
-      if (at < 0) {
-        formIds.push(id);
-        similarities.push(VARIANT_SIMILARITY);
-        hows.push(VARIANT_HOW);
-      } else if (similarities[at]! < VARIANT_SIMILARITY) {
-        similarities[at] = VARIANT_SIMILARITY;
-        hows[at] = VARIANT_HOW;
-      }
-    }
-    const merged = formHitsOf(formIds, similarities, hows);
-    if (this.recent.size >= RECENT_TOKENS) this.recent.clear();
-    this.recent.set(cacheKey, merged);
-    return merged;
-  }
 }
 
 const NONE: readonly number[] = [];
-const RECENT_TOKENS = 4096;

@@ -51,7 +51,7 @@ export const MALE_GIVEN_NAME_GROUPS: readonly (readonly string[])[] = [
   ['kirill', 'kiril', 'kyrylo', 'kirilo', 'kiryl', 'kiryla'],
   ['konstantin', 'kostiantyn', 'kostyantyn', 'konstiantyn', 'kanstantsin', 'konstantyn'],
   ['leonid', 'leanid'],
-    ['maksim', 'maksym', 'maxim', 'maksimilian'],
+  ['maksim', 'maksym', 'maxim', 'maksimilian'],
   ['matvei', 'matvii', 'matvey', 'matviy'],
   ['mikhail', 'mykhailo', 'mykhaylo', 'mikhailo', 'mihail', 'mihailo', 'mihajlo', 'michail', 'mikhal', 'mikhas'],
   ['nikita', 'mykyta', 'mikita'],

@@ -146,18 +146,19 @@ export function alignName(table: NameTable, query: PreparedQuery, name: number, 
  * Ibrahim] Milad" against "Abdurahman Al MILAD"), never at either end, where a surname is written in
  * either order ("Faizullah Khan [Macklin]" against "Faizullah Khan" is another person's surname).
  */
-export function onlyMiddleNamesUnmatched(query: PreparedQuery, queryMatched: number): boolean {
-  let first = -1;
-  let last = -1;
-  let unmatchedName = false;
-  query.tokens.forEach((token, i) => {
-    if ((queryMatched & (1 << i)) !== 0) {
-      if (first < 0) first = i;
-      last = i;
-    } else if (token.role === 'name') unmatchedName = true;
-  });
-  if (!unmatchedName || first < 0) return false;
-  return query.tokens.every((token, i) => (queryMatched & (1 << i)) !== 0 || token.role !== 'name' || (i > first && i < last));
+function onlyMiddleNamesUnmatched(query: PreparedQuery, queryMatched: number): boolean {
+  const { tokens } = query;
+  let first = 0;
+  while (first < tokens.length && (queryMatched & (1 << first)) === 0) first++;
+  let last = tokens.length - 1;
+  while (last > first && (queryMatched & (1 << last)) === 0) last--;
+  let middleName = false;
+  for (let i = 0; i < tokens.length; i++) {
+    if ((queryMatched & (1 << i)) !== 0 || tokens[i]!.role !== 'name') continue;
+    if (i < first || i > last) return false;
+    middleName = true;
+  }
+  return middleName;
 }
 
 function spanBits(first: number, span: 1 | 2): number {
