@@ -14,6 +14,8 @@
  * what the inserts waited on inside PostgreSQL, the kernel's writeback bursts, and the slowest seconds.
  * API_PROCESSES in the environment overrides the two API processes it runs by default; `--paced-only`
  * skips the closed loop (when comparing CPU per scan between changes); `--rate N` paces at N scans/s.
+ * A PostgreSQL on this machine is reached over its Unix socket, as a co-located deployment should be;
+ * `--tcp` keeps loopback TCP.
  */
 import autocannon from 'autocannon';
 import { benchToken, withSharedListsAndClient } from './support/fixtures';
@@ -27,6 +29,8 @@ import { formatCpuPerRequest, startCpuMeasure, waitForIdleTree } from './support
 import { serverCpuVerdict } from './support/server-cpu';
 import { postmasterPid, redisServerPid } from './support/server-pids';
 import { startBenchStack } from './support/stack';
+import { benchDatabaseUrl } from './support/database-transport';
+import { loadConfig } from '../src/config';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -59,6 +63,9 @@ async function main(): Promise<void> {
   const rate = pacedRate();
   say('bench:scans — POST /v1/scans/full through the whole stack (DFAT + UN + OFAC loaded)');
   const fixtures = withSharedListsAndClient(say);
+  const database = await benchDatabaseUrl(loadConfig(process.env).db.ownerUrl, { tcp: process.argv.includes('--tcp') });
+  process.env.DATABASE_URL = database.url;
+  say(`  PostgreSQL over ${database.transport}`);
   const stack = await startBenchStack('scans', { API_PROCESSES: process.env.API_PROCESSES ?? '2' }, fixtures.prepare);
   try {
     const token = await benchToken(stack.url, fixtures.client());

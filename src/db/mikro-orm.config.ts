@@ -12,6 +12,7 @@ import { migrationsList } from './migrations';
 export function createOrmOptions(db: Pick<AppConfig['db'], 'url' | 'poolMax'>, overrides: Partial<Options> = {}): Options {
   return defineConfig({
     clientUrl: db.url,
+    ...unixSocketOf(db.url),
     entities,
     extensions: [Migrator],
     migrations: {
@@ -30,4 +31,16 @@ export function createOrmOptions(db: Pick<AppConfig['db'], 'url' | 'poolMax'>, o
     debug: false,
     ...overrides,
   });
+}
+
+/**
+ * A URL naming a Unix-domain socket directory (`postgres://user@localhost/db?host=/var/run/postgresql`,
+ * as libpq and `pg` read it): MikroORM takes host and port from the URL's authority and drops that
+ * parameter, so they are set from it here. Port 5432 names the socket file unless the URL gives one.
+ */
+function unixSocketOf(url: string): { host: string; port: number } | Record<string, never> {
+  const parsed = new URL(url);
+  const host = parsed.searchParams.get('host');
+  if (host === null || !host.startsWith('/')) return {};
+  return { host, port: parsed.port ? Number(parsed.port) : 5432 };
 }
