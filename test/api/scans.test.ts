@@ -98,6 +98,24 @@ describe('scans', () => {
     expect((await jsonOf(malformed)).detail[0].loc).toEqual(['path', 'scan_id']);
   });
 
+  it('stores, hashes and answers a body in several scripts from the same bytes', async () => {
+    const created = await scan({ entity_type: 'person', name: 'Zoë Müller-محمد 李小龍 Ольга' });
+    expect(created.status).toBe(200);
+    const answered = Buffer.from(await created.arrayBuffer());
+    expect(Number(created.headers.get('content-length'))).toBe(answered.length);
+    const { scan_id: scanId, entity_name: entityName } = JSON.parse(answered.toString('utf8'));
+    expect(entityName).toBe('Zoë Müller-محمد 李小龍 Ольга');
+    const [row] = await app.deps.orm.em.fork().getConnection().execute<{ response_sha256: string; response_body: string }[]>(
+      'select response_sha256, response_body from scans where id = ?',
+      [scanId],
+    );
+    expect(Buffer.from(row!.response_body)).toEqual(answered);
+    const { createHash } = await import('node:crypto');
+    expect(row!.response_sha256).toBe(createHash('sha256').update(answered).digest('hex'));
+    const fetched = await fetch(`${app.url}/v1/scans/${scanId}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(Buffer.from(await fetched.arrayBuffer())).toEqual(answered);
+  });
+
   it('is immutable in the database: the service role may not UPDATE or DELETE, and the owner is refused by the trigger', async () => {
     const { scan_id: scanId } = await jsonOf(await scan({ entity_type: 'person', name: 'Immutable Person' }));
     const { url, ownerUrl } = app.deps.config.db;
