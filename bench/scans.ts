@@ -12,7 +12,9 @@
  * Beside the latency it reports what explains it: CPU per scan by process (the bench's own PostgreSQL
  * cluster and Redis only) and the server total against its target of 1.2 ms, PostgreSQL's WAL per scan,
  * what the inserts waited on inside PostgreSQL, the kernel's writeback bursts, and the slowest seconds.
- * API_PROCESSES in the environment overrides the two API processes it runs by default; `--paced-only`
+ * It runs the service's default of one API process (on two cores beside PostgreSQL, Redis and the load
+ * generator, a second process costs more CPU per scan than it adds: docs/performance.md); API_PROCESSES
+ * in the environment overrides it; `--paced-only`
  * skips the closed loop (when comparing CPU per scan between changes); `--rate N` paces at N scans/s.
  * A PostgreSQL on this machine is reached over its Unix socket, as a co-located deployment should be;
  * `--tcp` keeps loopback TCP.
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
   const database = await benchDatabaseUrl(loadConfig(process.env).db.ownerUrl, { tcp: process.argv.includes('--tcp') });
   process.env.DATABASE_URL = database.url;
   say(`  PostgreSQL over ${database.transport}`);
-  const stack = await startBenchStack('scans', { API_PROCESSES: process.env.API_PROCESSES ?? '2' }, fixtures.prepare);
+  const stack = await startBenchStack('scans', { API_PROCESSES: process.env.API_PROCESSES ?? '1' }, fixtures.prepare);
   try {
     const token = await benchToken(stack.url, fixtures.client());
     const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' };
