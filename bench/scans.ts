@@ -81,7 +81,7 @@ async function main(): Promise<void> {
     const servers = { PostgreSQL: await postmasterPid(stack.config.db.ownerUrl), Redis: await redisServerPid(stack.config.redis.url) };
     const processCpu = startCpuMeasure({ API: stack.pids.api, worker: stack.pids.worker, ...servers }, { 'load generator': process.pid });
     const wal = await measureWal(stack.config.db.ownerUrl);
-    const insertWaits = await sampleInsertWaits(stack.config.db.ownerUrl, 'insert into scans');
+    const insertWaits = await sampleInsertWaits(stack.config.db.ownerUrl, ['insert into scans', 'with paid as']);
     const dirtyPages = watchDirtyPages(PACED_WARMUP_SECONDS);
     const paced = await pacedLoad({ url: stack.url, path: '/v1/scans/full', method: 'POST', headers, bodies: BODIES, connections: 50, ratePerSecond: rate, durationSeconds: 20, warmupSeconds: PACED_WARMUP_SECONDS });
     say(`  at ${rate}/s offered: ${paced.achievedRate} scans/s served (failed: ${paced.failed}); latency p50 ${paced.latencyMs.p50} ms, p90 ${paced.latencyMs.p90} ms, p99 ${paced.latencyMs.p99} ms, max ${paced.latencyMs.max} ms; ${machineLoad()}`);

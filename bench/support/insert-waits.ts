@@ -9,8 +9,12 @@ import { Client } from 'pg';
 
 const SAMPLE_EVERY_MS = 50;
 
-/** Starts sampling the active statements of `databaseUrl`'s database that begin with `statementPrefix`. */
-export async function sampleInsertWaits(databaseUrl: string, statementPrefix: string): Promise<() => Promise<string>> {
+/**
+ * Starts sampling the active statements of `databaseUrl`'s database that begin with one of
+ * `statementPrefixes` (a paid scan is one statement that starts by debiting the balance, so the
+ * prefixes name it as well as a plain insert).
+ */
+export async function sampleInsertWaits(databaseUrl: string, statementPrefixes: string[]): Promise<() => Promise<string>> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
   const totals = new Map<string, number>();
@@ -21,8 +25,8 @@ export async function sampleInsertWaits(databaseUrl: string, statementPrefix: st
     while (!stopped) {
       const { rows } = await client.query<{ wait: string; n: number }>(
         `select coalesce(wait_event_type || ':' || wait_event, 'running') as wait, count(*)::int as n
-           from pg_stat_activity where datname = current_database() and state = 'active' and query like $1 group by 1`,
-        [`${statementPrefix}%`],
+           from pg_stat_activity where datname = current_database() and state = 'active' and query like any($1) group by 1`,
+        [statementPrefixes.map((prefix) => `${prefix}%`)],
       );
       samples += 1;
       const active = rows.reduce((sum, r) => sum + r.n, 0);

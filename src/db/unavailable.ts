@@ -30,7 +30,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const e = current as ErrorLike;
     const code = typeof e.code === 'string' ? e.code : '';
     if (SOCKET_CODES.has(code) || SQLSTATES.has(code) || code.startsWith('08')) return true;
-    if (e.name === 'KnexTimeoutError' || e.name === 'ConnectionException') return true;
+    if (e.name === 'KnexTimeoutError' || e.name === 'ConnectionException' || e.name === 'DebitQueueTimeoutError') return true;
     if (typeof e.message === 'string' && MESSAGES.test(e.message)) return true;
     if (Array.isArray((e as { errors?: unknown }).errors)) {
       if (((e as { errors: unknown[] }).errors).some(isDatabaseUnavailable)) return true;

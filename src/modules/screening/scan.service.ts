@@ -20,6 +20,7 @@ import type { SourceFreshness } from './source-freshness';
 import { sql } from '../../db/sql';
 import { timeOrderedId } from '../../db/time-ordered-id';
 import type { BalanceChange } from '../credits/ledger';
+import { DebitedScanWriter, type ScanColumn } from './debited-scan-writer';
 
 export interface ScanOwner {
   accountId: string;
@@ -56,10 +57,27 @@ export class UnscreenableNameError extends ValidationError {
 /** Letters or digits of any script. */
 const SCREENABLE = /[\p{L}\p{N}]/u;
 
+const SCAN_COLUMN_TYPE: Record<string, string> = {
+  id: 'uuid',
+  account_id: 'uuid',
+  client_id: 'uuid',
+  request: 'jsonb',
+  list_versions: 'jsonb',
+  risk_score: 'integer',
+  match_count: 'integer',
+  created_at: 'timestamptz',
+};
+
 const SCAN_COLUMNS =
   'id, account_id, client_id, entity_type, entity_name, request, response_body, response_sha256, list_versions, risk_level, risk_score, match_count, idempotency_key, request_sha256, origin, created_at';
 
 const SCAN_PLACEHOLDERS = SCAN_COLUMNS.split(',').map(() => '?').join(', ');
+
+/** Each of `SCAN_COLUMNS` with its type, for statements that must cast their parameters (VALUES rows). */
+const SCAN_COLUMN_TYPES: ScanColumn[] = SCAN_COLUMNS.split(',').map((column) => {
+  const name = column.trim();
+  return { name, type: SCAN_COLUMN_TYPE[name] ?? 'text' };
+});
 
 /** The values of a scan row, in {@link SCAN_COLUMNS} order. */
 function scanRow(
@@ -89,6 +107,14 @@ export class ScanService {
     private readonly freshness: SourceFreshness,
     private readonly ruled: RuledCustomers = new RuledCustomers(),
   ) {}
+
+  /** Paid scans of an account arriving together share a statement and a commit (see the writer). */
+  private readonly debitedScans = new DebitedScanWriter(SCAN_COLUMN_TYPES);
+
+  /** Statements the paid-scan writer has sent (fewer than paid scans when it batched them). */
+  get debitedStatementsSent(): number {
+    return this.debitedScans.statementsSent;
+  }
 
   /** Screens, assesses and stores one scan (or returns the one stored under the same idempotency key). */
   async create(
@@ -122,39 +148,31 @@ export class ScanService {
   }
 
   /**
-   * Screens and stores one scan, paying one credit in the same statement: the balance is decremented
-   * only if it covers the credit (under the balance row's lock, so concurrent scans serialise), the scan
-   * is stored only if it was, and the ledger row names the scan. Answers null, storing nothing, when the
-   * credits do not cover it. For requests without an idempotency key (a replay would need no credit).
-   * The same statement answers the balance after the debit and the low-credit reference, so the caller
-   * can tell whether the debit crossed a low-credit threshold without another round trip.
+   * Screens and stores one scan, paying one credit in the same statement (`DebitedScanWriter`, which
+   * lets scans of one account arriving together share it): the balance is decremented only if it covers
+   * the credit, the scan is stored only if it was, and the ledger row names the scan. Answers null,
+   * storing nothing, when the credits do not cover it. For requests without an idempotency key (a replay
+   * would need no credit). The statement answers the balance after the debit and the low-credit
+   * reference, so the caller can tell whether the debit crossed a low-credit threshold without another
+   * round trip.
    */
   async createDebited(em: EntityManager, input: { owner: ScanOwner; request: ScanRequest }): Promise<(CreatedScan & { debit: BalanceChange }) | null> {
     const started = performance.now();
     const { response, versions } = await this.screen(em, input.request, started, scopeOf(input));
     const body = JSON.stringify(response);
-    const [row] = await sql<{ id: string; balance: number; reference_balance: number; reference_entry_id: string | null }[]>(
-      em,
-      `with paid as (
-         update credit_balances set balance = balance - 1, updated_at = now() where account_id = ? and balance >= 1
-         returning balance, reference_balance, reference_entry_id),
-       stored as (
-         insert into scans (${SCAN_COLUMNS}) select ${SCAN_PLACEHOLDERS} where exists (select 1 from paid) returning id)
-       , debited as (
-         insert into credit_ledger (id, account_id, kind, amount, balance_after, idempotency_key, description, scan_id)
-         select ?, ?, 'debit', -1, paid.balance, 'debit:scan:' || stored.id, 'Full scan', stored.id from paid, stored returning id)
-       select stored.id, paid.balance, paid.reference_balance, paid.reference_entry_id, (select count(*) from debited) as debits
-         from paid join stored on true`,
-      [input.owner.accountId, ...scanRow(input, response, body, versions, sha256(canonicalJson(input.request))), timeOrderedId(), input.owner.accountId],
-      { prepared: 'scan_insert_debited' },
-    );
-    if (!row) return null; // no row: the credits did not cover it, and nothing was stored
+    const outcome = await this.debitedScans.write(em, {
+      accountId: input.owner.accountId,
+      scanId: response.scan_id,
+      ledgerId: timeOrderedId(),
+      values: scanRow(input, response, body, versions, sha256(canonicalJson(input.request))),
+    });
+    if (!outcome) return null; // the credits did not cover it, and nothing was stored
     const debit: BalanceChange = {
       accountId: input.owner.accountId,
-      before: row.balance + 1,
-      after: row.balance,
-      referenceBalance: row.reference_balance,
-      referenceEntryId: row.reference_entry_id,
+      before: outcome.balanceAfter + 1,
+      after: outcome.balanceAfter,
+      referenceBalance: outcome.referenceBalance,
+      referenceEntryId: outcome.referenceEntryId,
     };
     return { scanId: response.scan_id, body, replayed: false, response, debit };
   }
