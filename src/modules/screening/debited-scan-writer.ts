@@ -128,9 +128,11 @@ export class DebitedScanWriter {
       try {
         outcomes = await this.writeMany(batch[0]!.em, batch.map((p) => p.row));
       } catch (error) {
-        // An outage fails them all at once, as it would have failed each; a refused row is found by
-        // writing them one by one below, each getting its own outcome or error.
-        if (isDatabaseUnavailable(error)) {
+        // PostgreSQL refused the statement (it rolled back): the row it refused is found by writing them
+        // one by one below, each getting its own outcome or error. An outage, or anything else, fails
+        // them all at once, as it would have failed each (and a retry could not double a debit: the
+        // scan id and the debit's idempotency key are unique).
+        if (!refusedByServer(error)) {
           for (const pending of batch) pending.reject(error);
           return;
         }
@@ -222,4 +224,10 @@ export class DebitedScanWriter {
     this.batchTexts.set(n, text);
     return text;
   }
+}
+
+/** True for an error PostgreSQL raised for the statement itself (a SQLSTATE), not for an outage. */
+function refusedByServer(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && !isDatabaseUnavailable(error);
 }
