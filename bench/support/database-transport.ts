@@ -21,7 +21,7 @@ export async function benchDatabaseUrl(ownerUrl: string, options: { tcp: boolean
 }
 
 /** The first Unix socket directory the server listens in, or null (asked as the owner: a superuser setting). */
-async function socketDirectory(ownerUrl: string): Promise<string | null> {
+export async function socketDirectory(ownerUrl: string): Promise<string | null> {
   // The maintenance database: the bench's own is created later, and the setting is the server's.
   const admin = new URL(ownerUrl);
   admin.pathname = '/postgres';

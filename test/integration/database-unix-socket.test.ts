@@ -1,8 +1,8 @@
-import { Client } from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openOrm, type Orm } from '../../src/db/orm';
 import { sql } from '../../src/db/sql';
 import { testConfig } from '../helpers/test-config';
+import { socketDirectory } from '../../bench/support/database-transport';
 
 /**
  * A co-located PostgreSQL is reached over its Unix-domain socket (`?host=/dir` in the URL), which
@@ -18,6 +18,7 @@ describe('a database URL naming a Unix socket directory', () => {
 
   it('is what the ORM and the raw pooled connection connect through', async () => {
     const directory = await socketDirectory(config.db.ownerUrl);
+    if (directory === null) throw new Error('the test PostgreSQL listens on no Unix socket directory');
     const url = new URL(config.db.url);
     url.hostname = 'localhost';
     url.port = '';
@@ -29,17 +30,3 @@ describe('a database URL naming a Unix socket directory', () => {
     expect(row).toEqual({ address: null, database: url.pathname.slice(1) });
   });
 });
-
-/** The first socket directory the test database's server listens in, as it reports it (to the owner) over TCP. */
-async function socketDirectory(databaseUrl: string): Promise<string> {
-  const client = new Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ unix_socket_directories: string }>('show unix_socket_directories');
-    const directory = rows[0]!.unix_socket_directories.split(',').map((d) => d.trim()).find((d) => d.startsWith('/'));
-    if (!directory) throw new Error('the test PostgreSQL listens on no Unix socket directory');
-    return directory;
-  } finally {
-    await client.end();
-  }
-}

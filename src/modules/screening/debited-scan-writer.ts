@@ -11,8 +11,9 @@
  * has committed, and a scan alone is written at once, as before.
  *
  * A batch is all or nothing in PostgreSQL, so it is written whole only when the balance covers all of
- * it. When it does not, or the statement fails, each of its scans is written on its own, in order: the
- * balance then runs out exactly where it would have scan by scan, and one bad row fails only itself.
+ * it. When it does not, or PostgreSQL refuses the statement, each of its scans is written on its own, in
+ * order: the balance then runs out exactly where it would have scan by scan, and one bad row fails only
+ * itself. Any other failure (an outage) fails the whole batch at once.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
@@ -71,8 +72,21 @@ export class DebitedScanWriter {
   private readonly writing = new Set<string>();
   private statements = 0;
   private readonly batchTexts = new Map<number, string>();
+  /** The statement for one scan, built once: it runs for every paid scan that arrives alone. */
+  private readonly singleText: string;
 
-  constructor(private readonly columns: readonly ScanColumn[]) {}
+  constructor(private readonly columns: readonly ScanColumn[]) {
+    this.singleText = `with paid as (
+         update credit_balances set balance = balance - 1, updated_at = now() where account_id = ? and balance >= 1
+         returning balance, reference_balance, reference_entry_id),
+       stored as (
+         insert into scans (${columns.map((c) => c.name).join(', ')}) select ${columns.map(() => '?').join(', ')} where exists (select 1 from paid) returning id),
+       debited as (
+         insert into credit_ledger (id, account_id, kind, amount, balance_after, idempotency_key, description, scan_id)
+         select ?, ?, 'debit', -1, paid.balance, 'debit:scan:' || stored.id, 'Full scan', stored.id from paid, stored returning id)
+       select paid.balance, paid.reference_balance, paid.reference_entry_id, (select count(*) from debited) as debits
+         from paid join stored on true`;
+  }
 
   /** Statements sent so far (a batch counts once): how much the batching saved, for tests and operators. */
   get statementsSent(): number {
@@ -156,16 +170,7 @@ export class DebitedScanWriter {
     this.statements++;
     const [result] = await sql<{ balance: number; reference_balance: number; reference_entry_id: string | null }[]>(
       em,
-      `with paid as (
-         update credit_balances set balance = balance - 1, updated_at = now() where account_id = ? and balance >= 1
-         returning balance, reference_balance, reference_entry_id),
-       stored as (
-         insert into scans (${this.columns.map((c) => c.name).join(', ')}) select ${this.columns.map(() => '?').join(', ')} where exists (select 1 from paid) returning id),
-       debited as (
-         insert into credit_ledger (id, account_id, kind, amount, balance_after, idempotency_key, description, scan_id)
-         select ?, ?, 'debit', -1, paid.balance, 'debit:scan:' || stored.id, 'Full scan', stored.id from paid, stored returning id)
-       select paid.balance, paid.reference_balance, paid.reference_entry_id, (select count(*) from debited) as debits
-         from paid join stored on true`,
+      this.singleText,
       [row.accountId, ...row.values, row.ledgerId, row.accountId],
       { prepared: 'scan_insert_debited' },
     );

@@ -57,27 +57,28 @@ export class UnscreenableNameError extends ValidationError {
 /** Letters or digits of any script. */
 const SCREENABLE = /[\p{L}\p{N}]/u;
 
-const SCAN_COLUMN_TYPE: Record<string, string> = {
-  id: 'uuid',
-  account_id: 'uuid',
-  client_id: 'uuid',
-  request: 'jsonb',
-  list_versions: 'jsonb',
-  risk_score: 'integer',
-  match_count: 'integer',
-  created_at: 'timestamptz',
-};
+/** The columns a scan row writes, in the order `scanRow` gives their values, each with its type. */
+const SCAN_COLUMNS: readonly ScanColumn[] = [
+  { name: 'id', type: 'uuid' },
+  { name: 'account_id', type: 'uuid' },
+  { name: 'client_id', type: 'uuid' },
+  { name: 'entity_type', type: 'text' },
+  { name: 'entity_name', type: 'text' },
+  { name: 'request', type: 'jsonb' },
+  { name: 'response_body', type: 'text' },
+  { name: 'response_sha256', type: 'text' },
+  { name: 'list_versions', type: 'jsonb' },
+  { name: 'risk_level', type: 'text' },
+  { name: 'risk_score', type: 'integer' },
+  { name: 'match_count', type: 'integer' },
+  { name: 'idempotency_key', type: 'text' },
+  { name: 'request_sha256', type: 'text' },
+  { name: 'origin', type: 'text' },
+  { name: 'created_at', type: 'timestamptz' },
+];
 
-const SCAN_COLUMNS =
-  'id, account_id, client_id, entity_type, entity_name, request, response_body, response_sha256, list_versions, risk_level, risk_score, match_count, idempotency_key, request_sha256, origin, created_at';
-
-const SCAN_PLACEHOLDERS = SCAN_COLUMNS.split(',').map(() => '?').join(', ');
-
-/** Each of `SCAN_COLUMNS` with its type, for statements that must cast their parameters (VALUES rows). */
-const SCAN_COLUMN_TYPES: ScanColumn[] = SCAN_COLUMNS.split(',').map((column) => {
-  const name = column.trim();
-  return { name, type: SCAN_COLUMN_TYPE[name] ?? 'text' };
-});
+const SCAN_COLUMN_NAMES = SCAN_COLUMNS.map((c) => c.name).join(', ');
+const SCAN_PLACEHOLDERS = SCAN_COLUMNS.map(() => '?').join(', ');
 
 /** The values of a scan row, in {@link SCAN_COLUMNS} order. */
 function scanRow(
@@ -109,7 +110,7 @@ export class ScanService {
   ) {}
 
   /** Paid scans of an account arriving together share a statement and a commit (see the writer). */
-  private readonly debitedScans = new DebitedScanWriter(SCAN_COLUMN_TYPES);
+  private readonly debitedScans = new DebitedScanWriter(SCAN_COLUMNS);
 
   /** Statements the paid-scan writer has sent (fewer than paid scans when it batched them). */
   get debitedStatementsSent(): number {
@@ -132,7 +133,7 @@ export class ScanService {
     const { response, versions } = await this.screen(em, input.request, started, scopeOf(input));
     const body = JSON.stringify(response);
     const inserted = await sql<{ id: string }[]>(em, 
-      `insert into scans (${SCAN_COLUMNS}) values (${SCAN_PLACEHOLDERS})
+      `insert into scans (${SCAN_COLUMN_NAMES}) values (${SCAN_PLACEHOLDERS})
        on conflict (account_id, idempotency_key) where idempotency_key is not null do nothing
        returning id`,
       scanRow(input, response, body, versions, requestHash),
