@@ -78,9 +78,9 @@ export function prepareQuery(
     }
     let hits = vocabulary.lookup({ text: token.text, keys: keys[i]! }, { exactOnly });
     if (bySkeleton) {
-      hits = skeletons.withSkeletonHits(hits, token.text);
+      hits = skeletons.withSkeletonHits(hits, token.text, { arabicArticle: abjadScript === 'Arabic' });
       // "عبد الصمد" is "Abdul Samad" as often as "Abd al-Samad": the article may go with "Abd".
-      if (token.text === 'bd' && tokens[i + 1]?.text.startsWith('l')) hits = skeletons.withSkeletonHits(hits, 'bdl', { joined: true });
+      if (token.text === 'bd' && tokens[i + 1]?.text.startsWith('l')) hits = skeletons.withSkeletonHits(hits, 'bdl', { parts: ['bd', 'l'] });
       const own = weights[i]!;
       weights[i] = skeletons.remember(`${token.role}:${token.text}:${hits.formIds.length}`, () => skeletonWeight(table, token, hits, own));
     }
@@ -99,7 +99,7 @@ export function prepareQuery(
     // Joined tokens meet listed tokens exactly or by sound: typos on top of a join are not looked for.
     const looked = vocabulary.lookup({ text, keys: rememberedPhoneticKeys(text) }, { exactOnly, typos: false });
     let hits = hitsAtLeast(looked, JOINED_MIN_SIMILARITY);
-    if (bySkeleton) hits = skeletons.withSkeletonHits(hits, text, { joined: true });
+    if (bySkeleton) hits = skeletons.withSkeletonHits(hits, text, { parts: [token.text, next.text] });
     if (hits.formIds.length > 0) units.push(unit(i, 2, text, opens(token) || opens(next), hits));
   });
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);

@@ -82,15 +82,21 @@ export class SkeletonLookup {
   }
 
   /**
-   * The hits of a transliterated Arabic- or Hebrew-script token (or two joined) with the Latin forms
-   * sharing one of its skeletons added, each at the similarity its skeleton's length earns; a form the
-   * token already met exactly keeps that. A single token may carry the article (see `abjadSkeletons`).
+   * The hits of a transliterated Arabic- or Hebrew-script token (or of two tokens joined, `parts`) with
+   * the Latin forms sharing one of its skeletons added, each at the similarity its skeleton's length
+   * earns; a form the token already met exactly keeps that. A single token may carry the article (see
+   * `abjadSkeletons`) when it is Arabic.
    */
-  withSkeletonHits(hits: FormHits, folded: string, { joined = false }: { joined?: boolean } = {}): FormHits {
-    const key = `${joined ? 'j' : 't'}${folded}#${hits.formIds.join(',')}`;
+  withSkeletonHits(
+    hits: FormHits,
+    folded: string,
+    { parts, arabicArticle = true }: { parts?: readonly [string, string]; arabicArticle?: boolean } = {},
+  ): FormHits {
+    const key = `${parts ? `j${parts[0]}|` : arabicArticle ? 'a' : 't'}${folded}#${hits.formIds.join(',')}`;
     let merged = this.recentHits.get(key);
     if (merged === undefined) {
-      merged = this.mergeSkeletonHits(hits, folded, joined);
+      const skeletons = parts ? joinedSkeletons(parts) : abjadSkeletons(folded, { arabicArticle });
+      merged = this.mergeSkeletonHits(hits, folded, skeletons);
       if (this.recentHits.size >= RECENT_SKELETONS) this.recentHits.clear();
       this.recentHits.set(key, merged);
     }
@@ -111,11 +117,11 @@ export class SkeletonLookup {
     return value;
   }
 
-  private mergeSkeletonHits(hits: FormHits, folded: string, joined: boolean): FormHits {
+  private mergeSkeletonHits(hits: FormHits, folded: string, skeletons: readonly string[]): FormHits {
     let merged = hits;
     // Two tokens joined start with the first one's letters, not with an article. The longer skeleton
     // comes first and counts more, so a form both meet keeps its closer pairing.
-    for (const skeleton of joined ? [consonantSkeleton(folded, { abjad: true })] : abjadSkeletons(folded)) {
+    for (const skeleton of skeletons) {
       merged = withHits(merged, this.find(skeleton, folded.length), skeletonSimilarity(skeleton.length), SKELETON_HOW);
     }
     return merged;
@@ -124,6 +130,18 @@ export class SkeletonLookup {
   get size(): number {
     return this.keys.length;
   }
+}
+
+/**
+ * The skeleton of two Arabic- or Hebrew-script words read as one Latin word ("عبد الله", Abdullah):
+ * each word's skeleton in turn, so a letter ending the first and the same letter starting the second
+ * stay two letters ("باب براون" is not "Abrini"), and none when either word has no consonant left to
+ * show for the Latin letters it would claim.
+ */
+function joinedSkeletons([first, second]: readonly [string, string]): string[] {
+  const head = consonantSkeleton(first, { abjad: true, keepFinalH: true });
+  const tail = consonantSkeleton(second, { abjad: true });
+  return head.length === 0 || tail.length === 0 ? [] : [head + tail];
 }
 
 /** What a skeleton pairing counts, by the skeleton's length (see `SKELETON_SIMILARITY_LONG`). */

@@ -10,8 +10,9 @@
  * "Muammar al-Qadhafi", "Moammar Kadhafi" and "معمر القذافي" all reduce to "mr" + "kzf". The skeleton
  * is coarse by design (Omar and Amir are both "mr"), so a skeleton pairing counts less than a spelling
  * match (`SKELETON_SIMILARITY_*` in `score-weights.ts`) and a whole name must agree to pass.
+ * `keepFinalH` keeps a final h that ends the first of two words read as one.
  */
-export function consonantSkeleton(folded: string, { abjad = false }: { abjad?: boolean } = {}): string {
+export function consonantSkeleton(folded: string, { abjad = false, keepFinalH = false }: { abjad?: boolean; keepFinalH?: boolean } = {}): string {
   let out = '';
   let last = '';
   const emit = (letter: string) => {
@@ -88,17 +89,18 @@ export function consonantSkeleton(folded: string, { abjad = false }: { abjad?: b
         emit(c);
     }
   }
-  return out.length > 1 && out.endsWith('h') ? out.slice(0, -1) : out;
+  return !keepFinalH && out.length > 1 && out.endsWith('h') ? out.slice(0, -1) : out;
 }
 
 /**
  * The skeletons a transliterated token of an Arabic- or Hebrew-script name may stand for: its own,
  * and, when it starts with l, the one without it, since the Arabic article is written joined to its
- * noun ("القاعدة" → "lqdh"), where Latin spellings mostly write it apart ("al-Qaida").
+ * noun ("القاعدة" → "lqdh"), where Latin spellings mostly write it apart ("al-Qaida"). Hebrew has no
+ * such article (`arabicArticle` false): a Hebrew "l" is the name's own first letter.
  */
-export function abjadSkeletons(folded: string): string[] {
+export function abjadSkeletons(folded: string, { arabicArticle = true }: { arabicArticle?: boolean } = {}): string[] {
   const skeleton = consonantSkeleton(folded, { abjad: true });
-  if (folded.startsWith('l') && skeleton.length >= 3) return [skeleton, skeleton.slice(1)];
+  if (arabicArticle && folded.startsWith('l') && skeleton.length >= 3) return [skeleton, skeleton.slice(1)];
   return [skeleton];
 }
 

@@ -13,6 +13,9 @@ export function foldText(raw: string, options: { organisation?: boolean } = {}):
   text = text.replace(HAN_CHARACTER, (ch) => ` ${anyAscii(ch)} `);
   // Hangul likewise, a syllable a word, in the spelling Korean names take on the lists (see below).
   text = text.replace(HANGUL_SYLLABLE, (ch) => ` ${koreanSyllable(ch)} `);
+  // any-ascii reads Hebrew bet as "v", the letter vav's reading, and a consonant skeleton drops v as a
+  // written vowel: "בוב" would leave no letter at all. Bet is written b (Binyamin, Abraham) as often.
+  text = text.replace(HEBREW_BET, 'b');
   text = anyAscii(text).toLowerCase();
   // Apostrophes and ayn/hamza marks join their word: O'Brien = OBrien, `Abd = Abd, Sana'a = Sanaa.
   text = text.replace(APOSTROPHES, '');
@@ -75,6 +78,7 @@ function koreanSyllable(syllable: string): string {
     .replace(/eu/g, 'u');
 }
 
+const HEBREW_BET = /\u05D1\u05BC?/g;
 const ABJAD_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const ABJAD_SCRIPTS = [
   ['Arabic', /\p{Script=Arabic}/u],

@@ -36,10 +36,11 @@ export const PARTICLES: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Filiation words of names written in Arabic script, as transliterated ("بن" → "bn", "بنت" → "bnt"):
- * particles like "bin" and "bint", but only in that script ("BN" in a Latin company name is a name).
+ * Filiation words of names written in Arabic script, as transliterated ("بن" → "bn", "بنت" → "bnt"),
+ * and "و" ("and", "w") written as a word of its own between two partners' names: particles like "bin"
+ * and "and", but only in that script ("BN" in a Latin company name is a name).
  */
-export const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['bn', 'bnt']);
+export const ABJAD_PARTICLES: ReadonlySet<string> = new Set(['bn', 'bnt', 'w']);
 
 export const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'pty', 'ltd', 'limited', 'proprietary', 'llc', 'llp', 'lp', 'inc', 'incorporated', 'corp',

@@ -59,6 +59,36 @@ describe('cross-script matching', () => {
     expect(ids('بوب داي')).toEqual([]);
   });
 
+  it('reads two Arabic-script words as one Latin name only letter for letter, and a Hebrew l as a letter', () => {
+    const abrini = listedEntity({ source: 'ofac', sourceId: '20359', primaryName: 'Mohammad ABRINI' });
+    const abdullah = listedEntity({ source: 'ofac', sourceId: '30001', primaryName: 'Abdullah Rashid ABDULLAH' });
+    const chun = listedEntity({ source: 'ofac', sourceId: '48268', primaryName: 'Ln-chun O' });
+    const kootwal = listedEntity({ source: 'ofac', sourceId: '15917', primaryName: 'Haji KOOTWAL' });
+    const local = MatchIndex.build([...backgroundPopulation(), abrini, abdullah, chun, kootwal]);
+    const found = (name: string) => local.search(person(name), { threshold: 0.6 }).matches.map((m) => m.entityId);
+    // "Bob Brown": the b ending "باب" and the b starting "براون" are two letters, not Abrini's one.
+    expect(found('باب براون')).not.toContain('ofac:20359');
+    // A compound written in two words still meets its one-word spelling.
+    expect(found('عبد الله رشيد عبد الله')).toContain('ofac:30001');
+    // "Lin Allison" in Hebrew: "אליסון" has no Arabic article to drop, so it is not "sun" (chun).
+    expect(found('לין אליסון')).not.toContain('ofac:48268');
+    // Bet is a consonant: "בוב" (Bob) does not vanish and let "קטלי" alone claim Kootwal.
+    expect(foldText('בוב')).toBe('bvb');
+    expect(found('בוב קטלי')).not.toContain('ofac:15917');
+  });
+
+  it('treats a standalone "و" (and) between partners’ names as a connective', () => {
+    const exchange = listedEntity({
+      source: 'ofac',
+      sourceId: '15006',
+      kind: 'organisation',
+      primaryName: 'HAJI KHAIRULLAH-HAJI SATTAR SARAFI',
+    });
+    const local = MatchIndex.build([...backgroundPopulation(), exchange]);
+    const [match] = local.search({ name: 'حاجی خيرالله و حاجی ستار صرافی', entityType: 'organisation' }).matches;
+    expect(match?.entityId).toBe('ofac:15006');
+  });
+
   it('meets Korean names written in Hangul in the lists’ romanisation', () => {
     expect(foldText('김정은')).toBe('kim jong un');
     expect(ids('김정은')).toEqual(['ofac:20157']);
