@@ -161,6 +161,17 @@ function onlyMiddleNamesUnmatched(query: PreparedQuery, queryMatched: number): b
   return middleName;
 }
 
+/**
+ * True when one word falls as many letters short of two words read as one as the shorter of them has:
+ * "Weihua" is "Weihua Wu" without Wu, a prefix a string measure rates 0.95, not the same name spaced
+ * otherwise ("Abdulheq" / "Abdul Heq"). An initial is too short to tell ("Y.M." / "Ia. M.").
+ */
+function lacksAWholePart(parts: readonly string[], single: string): boolean {
+  const [first, second] = parts as [string, string];
+  const shorter = Math.min(first.length, second.length);
+  return shorter > 1 && Math.abs(first.length + second.length - single.length) >= shorter;
+}
+
 function spanBits(first: number, span: 1 | 2): number {
   return span === 1 ? 1 << first : (1 << first) | (1 << (first + 1));
 }
@@ -187,26 +198,32 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
     proposals.add(queryFirst, querySpan, listedFirst, listedSpan, how, querySimilarity, listedSimilarity, queryWeight, listedWeight);
   };
 
+  const texts = table.vocabulary.texts;
   for (const unit of query.units) {
     const { hits } = unit;
+    // Letter counts say nothing of a transliteration without its vowels ("bd llh" is "Abdullah").
+    const byLetters = query.abjadScript === null;
+    const joinedParts = unit.span === 2 && byLetters ? [query.tokens[unit.first]!.text, query.tokens[unit.first + 1]!.text] : null;
     for (let p = start; p < end; p++) {
       const slot = hitSlot(hits, table.tokenForm[p]!);
       if (slot >= 0) {
         const similarity = hits.similarities[slot]!;
         const how = unit.span === 1 ? HIT_KINDS[hits.hows[slot]!]! : 'joined';
-        propose(unit.first, unit.span, p, 1, how, similarity, similarity);
+        if (joinedParts === null || !lacksAWholePart(joinedParts, texts[table.tokenForm[p]!]!)) {
+          propose(unit.first, unit.span, p, 1, how, similarity, similarity);
+        }
       }
       const join = table.joinForm[p]!;
       if (unit.span === 1 && join >= 0) {
         const joined = hitSlot(hits, join);
         const similarity = joined >= 0 ? hits.similarities[joined]! : 0;
-        if (similarity >= JOINED_MIN_SIMILARITY) propose(unit.first, 1, p, 2, 'split', similarity, similarity);
+        const parts = [texts[table.tokenForm[p]!]!, texts[table.tokenForm[p + 1]!]!];
+        if (similarity >= JOINED_MIN_SIMILARITY && !(byLetters && lacksAWholePart(parts, unit.text))) propose(unit.first, 1, p, 2, 'split', similarity, similarity);
       }
     }
   }
 
   // Initials on either side confirm a name starting with their letter.
-  const texts = table.vocabulary.texts;
   query.tokens.forEach((token, i) => {
     for (let p = start; p < end; p++) {
       const role = ROLE_CODES[table.tokenRole[p]!]!;

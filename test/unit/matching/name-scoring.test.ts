@@ -68,6 +68,15 @@ describe('name scoring', () => {
     expect(split?.explanation.pairings).toContainEqual(expect.objectContaining({ query: 'abdulrahman', listed: 'abdul rahman', how: 'split' }));
   });
 
+  it('does not read one word as two when it lacks the whole second word', () => {
+    const wu = listedEntity({ source: 'ofac', sourceId: '30516', primaryName: 'Weihua WU' });
+    const local = MatchIndex.build([...backgroundPopulation(), wu]);
+    // "weihua" rates 0.95 against "weihuawu" by its shared start; it is Weihua without Wu.
+    const [match] = local.search(person('Weihua RI'), { threshold: 0.3 }).matches;
+    expect(match?.explanation.pairings.map((p) => p.how)).not.toContain('split');
+    expect(match?.score ?? 0).toBeLessThan(DEFAULT_MATCH_THRESHOLD);
+  });
+
   it('meets names written in Cyrillic through transliteration', () => {
     expect(best(person('Владимир Владимирович Путин'))?.entityId).toBe('dfat:6678');
   });
