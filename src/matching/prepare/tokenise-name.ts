@@ -1,6 +1,6 @@
 import { foldText, isWrittenWithoutVowels } from './fold-text';
 import { withoutAnnotations } from './name-annotations';
-import { ABJAD_PARTICLES, GENERIC_ORGANISATION_WORDS, HONORIFICS, LEGAL_FORMS, ORGANISATION_CONNECTIVES, PARTICLES } from './word-classes';
+import { ABJAD_PARTICLES, GENERATIONAL_SUFFIXES, GENERIC_ORGANISATION_WORDS, HONORIFICS, LEGAL_FORMS, ORGANISATION_CONNECTIVES, PARTICLES } from './word-classes';
 
 /**
  * What a token is to the scorer: `name` carries identity; `initial` is one letter of a person's name
@@ -35,13 +35,30 @@ export function tokeniseName(raw: string, context: NameContext): NameToken[] {
   const words = context === 'person' ? withoutLeadingHonorifics(folded.split(' ')) : folded.split(' ');
   const abjad = isWrittenWithoutVowels(raw);
   const tokens: NameToken[] = [];
-  for (const word of abjad ? words.flatMap(splitAbd) : words) {
-    if (word === '' || word === ',') continue;
-    tokens.push({ text: word, role: abjad && ABJAD_PARTICLES.has(word) ? 'particle' : roleOf(word, context) });
-    if (tokens.length === MAX_NAME_TOKENS) break;
-  }
+  const split = abjad ? words.flatMap(splitAbd) : words;
+  split.forEach((word, i) => {
+    if (word === '' || word === ',' || tokens.length === MAX_NAME_TOKENS) return;
+    let role = abjad && ABJAD_PARTICLES.has(word) ? 'particle' : roleOf(word, context);
+    if (role === 'particle' && context === 'person' && !abjad && endsItsPart(split, i)) role = 'name';
+    tokens.push({ text: word, role });
+  });
   return tokens;
 }
+
+/**
+ * True when no name follows this particle-like word before the next comma or the end: "Changgen DU",
+ * "Stephen Wai-chung LO", "LE, Van Thanh" are surnames, where "du", "lo" and "le" in "Juan DU PONT"
+ * or "LE PEN" lead a surname. A generational suffix ("IVANOV JR.") stays a particle.
+ */
+function endsItsPart(words: readonly string[], at: number): boolean {
+  if (GENERATIONAL.has(words[at]!)) return false;
+  for (let i = at + 1; i < words.length && words[i] !== ','; i++) {
+    if (!PARTICLES.has(words[i]!)) return false;
+  }
+  return true;
+}
+
+const GENERATIONAL: ReadonlySet<string> = new Set(GENERATIONAL_SUFFIXES);
 
 /**
  * "عبدالقدير" is written as one word in Arabic script but as two or three in Latin ("Abdul Qadir",

@@ -23,6 +23,9 @@ export const HONORIFICS: ReadonlySet<string> = new Set([
   'hon', 'honourable', 'honorable', 'excellency',
 ]);
 
+/** Suffixes that end a person's name ("Sergey IVANOV JR."): particles wherever they stand. */
+export const GENERATIONAL_SUFFIXES: readonly string[] = ['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv'];
+
 export const PARTICLES: ReadonlySet<string> = new Set([
   // Arabic article (also assimilated: as-Sayed, ad-Din) and filiation, in their usual spellings.
   'al', 'el', 'ul', 'il', 'as', 'ad', 'ar', 'an', 'at', 'az', 'bin', 'bint', 'ibn', 'binti', 'bte',
@@ -30,7 +33,7 @@ export const PARTICLES: ReadonlySet<string> = new Set([
   'de', 'da', 'di', 'du', 'del', 'della', 'dela', 'der', 'den', 'des', 'do', 'dos', 'das', 'van', 'von',
   'ter', 'ten', 'le', 'la', 'lo', 'y',
   // Generational suffixes.
-  'jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv',
+  ...GENERATIONAL_SUFFIXES,
   // Connectives inside organisation names.
   'of', 'the', 'and', 'et', 'und', 'for', 'in', 'on',
 ]);

@@ -64,6 +64,14 @@ describe('tokeniseName', () => {
     expect(roles('Ludwig van Beethoven')).toMatchObject({ van: 'particle' });
   });
 
+  it('reads a particle-like word that no name follows as the surname it is, but not a suffix', () => {
+    expect(roles('Stephen Wai-chung LO')).toMatchObject({ lo: 'name' });
+    expect(roles('DU, Changgen')).toMatchObject({ du: 'name', changgen: 'name' });
+    expect(roles('Juan DE LA CRUZ')).toMatchObject({ de: 'particle', la: 'particle' });
+    expect(roles('Sergey IVANOV JR.')).toMatchObject({ jr: 'particle' });
+    expect(tokeniseName('DU PONT', 'organisation').map((t) => t.role)).toEqual(['particle', 'name']);
+  });
+
   it('classes legal forms and generic business words in an organisation name as weak tokens', () => {
     expect(roles('Acme Trading Pty Ltd', 'organisation')).toEqual({
       acme: 'name',
