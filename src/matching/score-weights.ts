@@ -93,9 +93,11 @@ export const BETTER_COVERAGE_WEIGHT = 0.65;
 /**
  * `BETTER_COVERAGE_WEIGHT` for names written in one-syllable words (see `prepare/syllabic-name.ts`):
  * every syllable is identity there, so the worse coverage counts most and "Li Wei" stays below the
- * threshold against "LI Fang Wei" (and "Kim Jong" against "KIM Jong Un").
+ * threshold against "LI Fang Wei" (and "Kim Jong" against "KIM Jong Un"). 0.35 let "KIM Yo'n Ku'n" reach
+ * 0.79 against "Kun KIM" (a two-syllable given name is not its second syllable); 0.3 cost no find on
+ * the dev half.
  */
-export const SYLLABIC_BETTER_COVERAGE_WEIGHT = 0.35;
+export const SYLLABIC_BETTER_COVERAGE_WEIGHT = 0.3;
 
 /**
  * A name in one-syllable words of three words or more whose given-name syllables met in the other

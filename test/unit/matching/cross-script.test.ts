@@ -100,5 +100,10 @@ describe('cross-script matching', () => {
     expect(ids('Li Fang Wei')).toEqual(['dfat:1945']);
     expect(ids('Li Wei')).toEqual([]);
     expect(ids('Choe Un Jong')).not.toContain('ofac:20157');
+    // A two-syllable given name is not its second syllable: "Kim Yon Kun" is not "Kun KIM".
+    const kun = listedEntity({ source: 'ofac', sourceId: '28036', primaryName: 'Kun KIM' });
+    const local = MatchIndex.build([...backgroundPopulation(), kun]);
+    expect(local.search(person("KIM Yo'n Ku'n")).matches.map((m) => m.entityId)).toEqual([]);
+    expect(local.search(person('Kim Kun')).matches.map((m) => m.entityId)).toEqual(['ofac:28036']);
   });
 });
