@@ -109,6 +109,12 @@ describe('what the lists write inside a name field', () => {
   it('reads a name ending in an aside in brackets also without it', () => {
     expect(namesIn('LASHKAR I JHANGVI (LJ)')).toEqual(['LASHKAR I JHANGVI (LJ)', 'LASHKAR I JHANGVI']);
     expect(namesIn('(LJ)')).toEqual(['(LJ)']);
+    // An original-script name with its Latin spellings in brackets (the UN list's form) is each of them.
+    expect(namesIn('أبو بكر البغدادي (Abu Bakr al-Baghdadi al-Husayni; Abu Bakr al-Baghdadi)')).toEqual([
+      'أبو بكر البغدادي',
+      'Abu Bakr al-Baghdadi al-Husayni',
+      'Abu Bakr al-Baghdadi',
+    ]);
     const expo = listedEntity({ source: 'ofac', sourceId: '23169', kind: 'organisation', primaryName: 'Chosun Expo (APT 38)' });
     const local = MatchIndex.build([...backgroundPopulation(), expo]);
     expect(local.search({ name: 'Chosun Expo', entityType: 'organisation' }).matches[0]?.score).toBeGreaterThan(0.99);
