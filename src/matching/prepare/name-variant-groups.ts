@@ -112,7 +112,8 @@ export const FEMALE_GIVEN_NAME_GROUPS: readonly (readonly string[])[] = [
 /**
  * Words of organisation names in Russian (or Ukrainian) transliteration and the English words the lists
  * translate them with. Only words that are the same in every list's usage: "plant" and "factory" are
- * both "zavod"; "scientific" and "research" both render "nauchno-" in "research and production".
+ * both "zavod"; "scientific" and "research" both render "nauchno-" in "research and production". The
+ * Russian legal forms are here too: a query's legal form meets its translation as a variant.
  */
 export const ORGANISATION_WORD_GROUPS: readonly (readonly string[])[] = [
   ['plant', 'factory', 'works', 'zavod', 'zavodu', 'zavoda', 'kombinat', 'mill'],
@@ -143,4 +144,10 @@ export const ORGANISATION_WORD_GROUPS: readonly (readonly string[])[] = [
   ['military', 'voennyi', 'voennoe', 'voenno'],
   ['group', 'groupe', 'gruppa', 'groupement'],
   ['islamic', 'islamique', 'islamiya', 'islamiyya', 'islamiyah'],
+  // Russian and Ukrainian legal forms and the English initials the lists translate them with.
+  ['jsc', 'ao'],
+  ['pjsc', 'pao'],
+  ['ojsc', 'oao'],
+  ['cjsc', 'zao'],
+  ['llc', 'ooo', 'tov'],
 ];

@@ -86,6 +86,14 @@ describe('matching with name variants', () => {
     expect(match?.entityId).toBe('dfat:8098');
     expect(match!.explanation.pairings.find((p) => p.query === 'zavod')?.how).toBe('variant');
   });
+
+  it('meets a Russian legal form by the English initials the lists translate it with', () => {
+    const uzga = listedEntity({ source: 'ofac', sourceId: '40236', kind: 'organisation', primaryName: 'UZGA AO' });
+    const local = MatchIndex.build([...backgroundPopulation(), uzga]);
+    const [match] = local.search({ name: 'UZGA JSC', entityType: 'organisation' }).matches;
+    expect(match?.entityId).toBe('ofac:40236');
+    expect(match!.explanation.pairings.find((p) => p.query === 'jsc')).toMatchObject({ listed: 'ao', how: 'variant' });
+  });
 });
 
 describe('what the lists write inside a name field', () => {
