@@ -62,7 +62,7 @@ export function tokenSimilarity(
   if (HAS_DIGIT.test(query) || HAS_DIGIT.test(listed)) return null;
   const jw = jaroWinkler(query, listed);
   let best: TokenSimilarity | null = null;
-  if (soundsPossible && jw >= PHONETIC_MIN_JARO_WINKLER && sharesKey(queryKeys, listedKeys)) {
+  if (soundsPossible && sharesKey(queryKeys, listedKeys) && (jw >= PHONETIC_MIN_JARO_WINKLER || spellingsAlike(query, listed))) {
     best = { similarity: Math.max(jw, PHONETIC_SIMILARITY), how: 'phonetic' };
   }
   const typoSounds = shorter >= FUZZY_UNHEARD_MIN_LENGTH || sharesKey(queryKeys, listedKeys) || isPlural(query, listed);
@@ -70,6 +70,21 @@ export function tokenSimilarity(
     if (damerauLevenshtein(query, listed, allowed) <= allowed) best = { similarity: jw, how: 'fuzzy' };
   }
   return best;
+}
+
+/**
+ * True when two spellings are close once the romanisation's own variations are folded: a digraph for
+ * one Arabic letter (gh, kh, dh, th, ph) and q / k / g for one sound. "Ghadaffi" and
+ * "Qadhafi" share a sound key but only 0.79 of their letters line up; folded they are one spelling.
+ */
+function spellingsAlike(a: string, b: string): boolean {
+  return jaroWinkler(romanisationFold(a), romanisationFold(b)) >= PHONETIC_MIN_JARO_WINKLER;
+}
+
+function romanisationFold(token: string): string {
+  return token
+    .replace(/([dgkpt])h/g, '$1')
+    .replace(/[qg]/g, 'k');
 }
 
 /** True when one token is the other with a plural s ("Ural" / "Urals"): a word's number, not another name. */

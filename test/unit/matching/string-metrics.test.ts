@@ -67,6 +67,13 @@ describe('damerauLevenshtein', () => {
 });
 
 describe('compareTokens', () => {
+  it('hears romanisations that differ by a digraph for one Arabic letter, but not names that merely share a key', () => {
+    // 0.79 of their letters line up; gh/q and dh/d are one letter each in the romanisations.
+    expect(compareTokens(token('ghadaffi'), token('qadhafi'))).toMatchObject({ how: 'phonetic', similarity: 0.9 });
+    expect(compareTokens(token('ghathafi'), token('qadhafi'))).toMatchObject({ how: 'phonetic' });
+    expect(compareTokens(token('lianhe'), token('linna'))).toBeNull();
+  });
+
   it('calls transliteration variants phonetic', () => {
     expect(compareTokens(token('muhammad'), token('mohammed'))).toMatchObject({ how: 'phonetic' });
     expect(compareTokens(token('qaddafi'), token('gaddafi'))).toMatchObject({ how: 'phonetic' });
