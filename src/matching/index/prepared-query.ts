@@ -84,7 +84,7 @@ export function prepareQuery(
       const own = weights[i]!;
       weights[i] = skeletons.remember(`${token.role}:${token.text}:${hits.formIds.length}`, () => skeletonWeight(table, token, hits, own));
     }
-    if (variants !== undefined && !exactOnly && token.role !== 'initial' && token.role !== 'particle') {
+    if (variants !== undefined && !exactOnly && token.role !== 'particle') {
       const forms = variants.formsOf(token.text, context);
       hits = withHits(hits, forms, VARIANT_SIMILARITY, VARIANT_HOW);
       // "Volodymyr" is as common a name as "Vladimir", not a name nobody has.
