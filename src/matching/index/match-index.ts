@@ -121,7 +121,8 @@ export class MatchIndex {
   ): NameCandidate[] {
     const best = new Map<number, NameCandidate>();
     for (const name of this.candidateSearch.candidates(prepared, kinds, minimum)) {
-      const alignment = alignName(this.table, prepared, name, SHAPES[this.shapes[name]!]);
+      const listedShape = SHAPES[this.shapes[name]!]!;
+      const alignment = alignName(this.table, prepared, name, listedShape === 'person' && prepared.syllabic ? 'syllabic' : listedShape);
       if (alignment.score < minimum) continue;
       if (mismatchOf !== null && !isNearExactName(this.table, prepared, name, alignment)) continue;
       const score = mismatchOf === null ? alignment.score : alignment.score - TYPE_MISMATCH_PENALTY;

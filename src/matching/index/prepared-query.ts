@@ -1,5 +1,6 @@
 import { abjadScriptOf, isWrittenInHan } from '../prepare/fold-text';
 import { rememberedPhoneticKeys } from '../prepare/phonetic-key';
+import { isSyllabicName } from '../prepare/syllabic-name';
 import { tokeniseName, type NameContext, type NameToken } from '../prepare/tokenise-name';
 import * as weights from '../score-weights';
 import { hitsAtLeast, withHits, type FormHits } from './form-hits';
@@ -43,6 +44,11 @@ export interface PreparedQuery {
    * Latin spellings by consonant skeleton; null otherwise.
    */
   abjadScript: string | null;
+  /**
+   * True for a person's name written in one-syllable words ("CHOE Kang"): scored as such against any
+   * person's name, since its every syllable is part of its identity whatever the listed name's shape.
+   */
+  syllabic: boolean;
 }
 
 /**
@@ -103,7 +109,8 @@ export function prepareQuery(
     if (hits.formIds.length > 0) units.push(unit(i, 2, text, opens(token) || opens(next), hits));
   });
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
-  return { tokens, weights, totalWeight, units, quietMask, genericQuiet, initialCount, abjadScript };
+  const syllabic = context === 'person' && isSyllabicName(tokens.map((t) => t.text));
+  return { tokens, weights, totalWeight, units, quietMask, genericQuiet, initialCount, abjadScript, syllabic };
 }
 
 /**

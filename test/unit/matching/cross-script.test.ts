@@ -106,4 +106,14 @@ describe('cross-script matching', () => {
     expect(local.search(person("KIM Yo'n Ku'n")).matches.map((m) => m.entityId)).toEqual([]);
     expect(local.search(person('Kim Kun')).matches.map((m) => m.entityId)).toEqual(['ofac:28036']);
   });
+
+  it('scores a query in one-syllable words syllable by syllable whatever the listed name', () => {
+    // "chew" is no romanised syllable the rule knows, so the listed name alone is not read as one.
+    const chew = listedEntity({ source: 'ofac', sourceId: '11268', primaryName: 'Kheng Siang CHEW' });
+    const local = MatchIndex.build([...backgroundPopulation(), chew]);
+    const [match] = local.search(person('CHOE KANG'), { threshold: 0.5 }).matches;
+    expect(match?.entityId).toBe('ofac:11268');
+    expect(match!.explanation.summary).toContain('one-syllable words');
+    expect(match!.score).toBeLessThan(0.7);
+  });
 });
