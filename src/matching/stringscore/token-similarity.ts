@@ -78,14 +78,27 @@ export function tokenSimilarity(
  * "Qadhafi" share a sound key but only 0.79 of their letters line up; folded they are one spelling.
  */
 function spellingsAlike(a: string, b: string): boolean {
-  return jaroWinkler(romanisationFold(a), romanisationFold(b)) >= PHONETIC_MIN_JARO_WINKLER;
+  const foldedA = romanisationFold(a);
+  const foldedB = romanisationFold(b);
+  // Nothing folded: the spelling check already said no.
+  if (foldedA === a && foldedB === b) return false;
+  return jaroWinkler(foldedA, foldedB) >= PHONETIC_MIN_JARO_WINKLER;
 }
 
+/** gh, kh, dh, th, ph as their first letter, then q and g as k (a loop: this runs per key collision). */
 function romanisationFold(token: string): string {
-  return token
-    .replace(/([dgkpt])h/g, '$1')
-    .replace(/[qg]/g, 'k');
+  if (!FOLDABLE.test(token)) return token;
+  let out = '';
+  for (let i = 0; i < token.length; i++) {
+    const c = token[i]!;
+    out += c === 'q' || c === 'g' ? 'k' : c;
+    if (token[i + 1] === 'h' && DIGRAPH_FIRST.has(c)) i++;
+  }
+  return out;
 }
+
+const FOLDABLE = /[qg]|[dkpt]h/;
+const DIGRAPH_FIRST: ReadonlySet<string> = new Set(['d', 'g', 'k', 'p', 't']);
 
 /** True when one token is the other with a plural s ("Ural" / "Urals"): a word's number, not another name. */
 function isPlural(a: string, b: string): boolean {
