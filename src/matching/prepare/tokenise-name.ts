@@ -15,6 +15,8 @@ export const TOKEN_ROLES: readonly TokenRole[] = ['name', 'initial', 'particle',
 export interface NameToken {
   text: string;
   role: TokenRole;
+  /** True when the name as written joins this token to the one before with a hyphen ("JAFARI-NAJAFABADI"). */
+  hyphenated?: boolean;
 }
 
 /** People's names and everything else (organisations, vessels, unclassified) follow different rules. */
@@ -42,8 +44,26 @@ export function tokeniseName(raw: string, context: NameContext): NameToken[] {
     if (role === 'particle' && context === 'person' && !abjad && endsItsPart(split, i)) role = 'name';
     tokens.push({ text: word, role });
   });
+  if (context === 'person' && raw.includes('-')) markHyphenated(raw, tokens);
   return tokens;
 }
+
+/**
+ * Marks the tokens a hyphen joins to the one before, read from the name as written (folding turns
+ * hyphens into spaces): the parts of a double-barrelled surname belong together.
+ */
+function markHyphenated(raw: string, tokens: NameToken[]): void {
+  const pairs = new Set<string>();
+  for (const compound of raw.match(HYPHENATED) ?? []) {
+    const parts = compound.split('-').map((part) => foldText(part));
+    for (let j = 1; j < parts.length; j++) pairs.add(`${parts[j - 1]} ${parts[j]}`);
+  }
+  for (let i = 1; i < tokens.length; i++) {
+    if (pairs.has(`${tokens[i - 1]!.text} ${tokens[i]!.text}`)) tokens[i]!.hyphenated = true;
+  }
+}
+
+const HYPHENATED = /[\p{L}\p{M}\p{N}'’]+(?:-[\p{L}\p{M}\p{N}'’]+)+/gu;
 
 /**
  * True when no name follows this particle-like word before the next comma or the end: "Changgen DU",

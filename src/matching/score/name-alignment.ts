@@ -144,7 +144,9 @@ export function alignName(table: NameTable, query: PreparedQuery, name: number, 
 /**
  * True when every query name part left unpaired lies between two paired ones ("Abdurahman [Salem
  * Ibrahim] Milad" against "Abdurahman Al MILAD"), never at either end, where a surname is written in
- * either order ("Faizullah Khan [Macklin]" against "Faizullah Khan" is another person's surname).
+ * either order ("Faizullah Khan [Macklin]" against "Faizullah Khan" is another person's surname),
+ * unless a hyphen joins it to a paired one: the list gave one half of a double-barrelled surname
+ * ("Mohammad Ali JAFARI-[NAJAFABADI]" against "Mohammad Ali JAFARI").
  */
 function onlyMiddleNamesUnmatched(query: PreparedQuery, queryMatched: number): boolean {
   const { tokens } = query;
@@ -152,10 +154,12 @@ function onlyMiddleNamesUnmatched(query: PreparedQuery, queryMatched: number): b
   while (first < tokens.length && (queryMatched & (1 << first)) === 0) first++;
   let last = tokens.length - 1;
   while (last > first && (queryMatched & (1 << last)) === 0) last--;
+  const matched = (i: number) => i >= 0 && (queryMatched & (1 << i)) !== 0;
   let middleName = false;
   for (let i = 0; i < tokens.length; i++) {
-    if ((queryMatched & (1 << i)) !== 0 || tokens[i]!.role !== 'name') continue;
-    if (i < first || i > last) return false;
+    if (matched(i) || tokens[i]!.role !== 'name') continue;
+    const attached = (tokens[i]!.hyphenated === true && matched(i - 1)) || (tokens[i + 1]?.hyphenated === true && matched(i + 1));
+    if (!attached && (i < first || i > last)) return false;
     middleName = true;
   }
   return middleName;

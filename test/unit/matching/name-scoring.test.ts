@@ -43,6 +43,14 @@ describe('name scoring', () => {
     expect(middle).toBeGreaterThan(score('Sergeyevich Ivanovich Vladimir Putin'));
   });
 
+  it('forgives the half of a double-barrelled surname the listed name lacks, not another surname', () => {
+    const jafari = listedEntity({ source: 'dfat', sourceId: '1950', primaryName: 'Mohammad Ali JAFARI' });
+    const local = MatchIndex.build([...backgroundPopulation(), jafari]);
+    const score = (name: string) => local.search(person(name), { threshold: 0.3 }).matches.find((m) => m.entityId === 'dfat:1950')?.score ?? 0;
+    expect(score('Mohammad Ali JAFARI-NAJAFABADI')).toBeGreaterThan(score('Mohammad Ali JAFARI NAJAFABADI'));
+    expect(score('Mohammad Ali JAFARI-NAJAFABADI')).toBeGreaterThanOrEqual(DEFAULT_MATCH_THRESHOLD);
+  });
+
   it('matches when the query has a given name as an initial', () => {
     const match = best(person('V. Putin'));
     expect(match?.entityId).toBe('dfat:6678');

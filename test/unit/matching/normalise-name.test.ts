@@ -64,6 +64,11 @@ describe('tokeniseName', () => {
     expect(roles('Ludwig van Beethoven')).toMatchObject({ van: 'particle' });
   });
 
+  it('marks the parts of a name a hyphen joins', () => {
+    expect(tokeniseName('Mohammad Ali JAFARI-NAJAFABADI', 'person').map((t) => t.hyphenated === true)).toEqual([false, false, false, true]);
+    expect(tokeniseName('Ri Pyong-chol', 'person').map((t) => t.hyphenated === true)).toEqual([false, false, true]);
+  });
+
   it('reads a particle-like word that no name follows as the surname it is, but not a suffix', () => {
     expect(roles('Stephen Wai-chung LO')).toMatchObject({ lo: 'name' });
     expect(roles('DU, Changgen')).toMatchObject({ du: 'name', changgen: 'name' });
