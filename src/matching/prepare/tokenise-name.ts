@@ -71,14 +71,12 @@ const HYPHENATED = /[\p{L}\p{M}\p{N}'’]+(?:-[\p{L}\p{M}\p{N}'’]+)+/gu;
  * or "LE PEN" lead a surname. A generational suffix ("IVANOV JR.") stays a particle.
  */
 function endsItsPart(words: readonly string[], at: number): boolean {
-  if (GENERATIONAL.has(words[at]!)) return false;
+  if (GENERATIONAL_SUFFIXES.has(words[at]!)) return false;
   for (let i = at + 1; i < words.length && words[i] !== ','; i++) {
     if (!PARTICLES.has(words[i]!)) return false;
   }
   return true;
 }
-
-const GENERATIONAL: ReadonlySet<string> = new Set(GENERATIONAL_SUFFIXES);
 
 /**
  * "عبدالقدير" is written as one word in Arabic script but as two or three in Latin ("Abdul Qadir",

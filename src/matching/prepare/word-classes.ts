@@ -24,7 +24,7 @@ export const HONORIFICS: ReadonlySet<string> = new Set([
 ]);
 
 /** Suffixes that end a person's name ("Sergey IVANOV JR."): particles wherever they stand. */
-export const GENERATIONAL_SUFFIXES: readonly string[] = ['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv'];
+export const GENERATIONAL_SUFFIXES: ReadonlySet<string> = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
 
 export const PARTICLES: ReadonlySet<string> = new Set([
   // Arabic article (also assimilated: as-Sayed, ad-Din) and filiation, in their usual spellings.

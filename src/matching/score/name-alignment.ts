@@ -170,10 +170,9 @@ function onlyMiddleNamesUnmatched(query: PreparedQuery, queryMatched: number): b
  * "Weihua" is "Weihua Wu" without Wu, a prefix a string measure rates 0.95, not the same name spaced
  * otherwise ("Abdulheq" / "Abdul Heq"). An initial is too short to tell ("Y.M." / "Ia. M.").
  */
-function lacksAWholePart(parts: readonly string[], single: string): boolean {
-  const [first, second] = parts as [string, string];
-  const shorter = Math.min(first.length, second.length);
-  return shorter > 1 && Math.abs(first.length + second.length - single.length) >= shorter;
+function lacksAWholePart(firstLength: number, secondLength: number, singleLength: number): boolean {
+  const shorter = Math.min(firstLength, secondLength);
+  return shorter > 1 && Math.abs(firstLength + secondLength - singleLength) >= shorter;
 }
 
 function spanBits(first: number, span: 1 | 2): number {
@@ -203,26 +202,28 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
   };
 
   const texts = table.vocabulary.texts;
+  // Letter counts say nothing of a transliteration without its vowels ("bd llh" is "Abdullah").
+  const byLetters = query.abjadScript === null;
   for (const unit of query.units) {
     const { hits } = unit;
-    // Letter counts say nothing of a transliteration without its vowels ("bd llh" is "Abdullah").
-    const byLetters = query.abjadScript === null;
-    const joinedParts = unit.span === 2 && byLetters ? [query.tokens[unit.first]!.text, query.tokens[unit.first + 1]!.text] : null;
+    const joinedQuery = unit.span === 2 && byLetters;
     for (let p = start; p < end; p++) {
       const slot = hitSlot(hits, table.tokenForm[p]!);
       if (slot >= 0) {
         const similarity = hits.similarities[slot]!;
         const how = unit.span === 1 ? HIT_KINDS[hits.hows[slot]!]! : 'joined';
-        if (joinedParts === null || !lacksAWholePart(joinedParts, texts[table.tokenForm[p]!]!)) {
-          propose(unit.first, unit.span, p, 1, how, similarity, similarity);
-        }
+        const whole =
+          !joinedQuery ||
+          !lacksAWholePart(query.tokens[unit.first]!.text.length, query.tokens[unit.first + 1]!.text.length, texts[table.tokenForm[p]!]!.length);
+        if (whole) propose(unit.first, unit.span, p, 1, how, similarity, similarity);
       }
       const join = table.joinForm[p]!;
       if (unit.span === 1 && join >= 0) {
         const joined = hitSlot(hits, join);
         const similarity = joined >= 0 ? hits.similarities[joined]! : 0;
-        const parts = [texts[table.tokenForm[p]!]!, texts[table.tokenForm[p + 1]!]!];
-        if (similarity >= JOINED_MIN_SIMILARITY && !(byLetters && lacksAWholePart(parts, unit.text))) propose(unit.first, 1, p, 2, 'split', similarity, similarity);
+        if (similarity < JOINED_MIN_SIMILARITY) continue;
+        if (byLetters && lacksAWholePart(texts[table.tokenForm[p]!]!.length, texts[table.tokenForm[p + 1]!]!.length, unit.text.length)) continue;
+        propose(unit.first, 1, p, 2, 'split', similarity, similarity);
       }
     }
   }
