@@ -2,11 +2,16 @@ import * as weights from '../score-weights';
 import { nameScoreValue } from '../score/name-score';
 import { hitSlot } from './form-hits';
 import { pairingBound } from './pairing-bound';
+import * as nameTable from './name-table';
 import { isQuietRole, KIND_CODES, ROLE_CODES, type NameTable } from './name-table';
-import { kindEnd } from './postings-by-kind';
+import { groupEnd } from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
+import { peopleQueryWorseShare } from '../score/middle-names';
 
 const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
+const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
+// Read once: imported bindings compile to getters, and these run for every posting group walked.
+const { hasInitialGroup, kindOfGroup, POSTING_GROUPS } = nameTable;
 
 /**
  * Finds the listed names worth aligning with a query. Walking the postings of every form the query
@@ -27,6 +32,8 @@ export class CandidateSearch {
   private readonly informationFloor: number;
   private readonly memo = new Float64Array(1 << MEMO_MAX_TOKENS);
   private memoFor: PreparedQuery | null = null;
+  private shareFor: PreparedQuery | null = null;
+  private peopleShare = BETTER_COVERAGE_WEIGHT;
 
   constructor(private readonly table: NameTable) {
     const names = table.nameEntity.length;
@@ -39,43 +46,58 @@ export class CandidateSearch {
   /** Names of an allowed kind whose score bound reaches `threshold`. */
   candidates(query: PreparedQuery, allowedKinds: number, threshold: number): number[] {
     const { queryMetMask, listedMet, touched } = this;
-    const { postingStart, postingName, postingWeight, postingKindStart: kindStart } = this.table;
+    const { postingStart, postingName, postingWeight, postingGroupStart: groupStart } = this.table;
     const units = openingUnits(query);
-    const admitting = admittingUnitCount(query, units, threshold);
+    const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
+    const worseShare = this.worseShare(query, allowedKinds);
+    const admits = admittingUnits(query, units, costs, threshold, worseShare);
+    // Units that may open names first (they find every name that can pass), then the others, cheapest
+    // first, only updating the names found.
+    const order = [...units.keys()].sort((a, b) => Number(admits[b]) - Number(admits[a]) || costs[a]! - costs[b]!);
     let touchedCount = 0;
-    units.forEach((unit, k) => {
-      const admits = k < admitting;
-      if (!admits && this.cheaperToProbe(unit, allowedKinds, touchedCount)) {
-        for (let i = 0; i < touchedCount; i++) this.probe(unit, touched[i]!);
-        return;
-      }
+    for (const k of order) {
+      const unit = units[k]!;
+      const probing = !admits[k] && costs[k]! > PROBE_COST_RATIO * touchedCount;
+      if (probing) for (let i = 0; i < touchedCount; i++) this.probe(unit, touched[i]!);
       // Postings are grouped by kind: only the allowed kinds' groups are walked (every name touched is
-      // of an allowed kind, so the others could neither open nor update one).
+      // of an allowed kind, so the others could neither open nor update one). Every unit opens the
+      // names with an initial (their bound counts every query part no posting met as half met).
       for (const formId of unit.hits.formIds) {
-        for (let kind = 0; kind < KIND_COUNT; kind++) {
-          if (((1 << kind) & allowedKinds) === 0) continue;
-          const to = kindEnd(kindStart, postingStart, KIND_COUNT, formId, kind);
-          for (let at = kindStart[formId * KIND_COUNT + kind]!; at < to; at++) {
+        for (let group = 0; group < POSTING_GROUPS; group++) {
+          if (((1 << kindOfGroup(group)) & allowedKinds) === 0) continue;
+          const withInitial = hasInitialGroup(group);
+          if (probing && !withInitial) continue;
+          const opens = admits[k] || withInitial;
+          const to = groupEnd(groupStart, postingStart, POSTING_GROUPS, formId, group);
+          for (let at = groupStart[formId * POSTING_GROUPS + group]!; at < to; at++) {
             const name = postingName[at]!;
             if (queryMetMask[name] === 0) {
-              if (!admits) continue;
+              if (!opens) continue;
               touched[touchedCount++] = name;
+              if (probing) {
+                // The probe above did not see this name: it records the whole unit for it at once.
+                queryMetMask[name] = WITH_INITIAL;
+                this.probe(unit, name);
+                continue;
+              }
+            } else if (probing) {
+              continue; // probed already
             }
-            queryMetMask[name]! |= unit.mask;
+            queryMetMask[name]! |= unit.mask | (withInitial ? WITH_INITIAL : 0);
             listedMet[name]! += postingWeight[at]!;
           }
         }
       }
-    });
+    }
 
     const passing: number[] = [];
     for (let i = 0; i < touchedCount; i++) {
       const name = touched[i]!;
-      if (this.bound(query, name) >= threshold) passing.push(name);
+      if (this.bound(query, name, worseShare) >= threshold) passing.push(name);
       queryMetMask[name] = 0;
       listedMet[name] = 0;
     }
-    return this.pairable(query, passing, threshold);
+    return this.pairable(query, passing, threshold, worseShare);
   }
 
   /**
@@ -83,27 +105,40 @@ export class CandidateSearch {
    * pairing's similarity) still reaches the threshold. It reads each name's tokens, so only the names
    * the postings bound let through pay for it; it saves aligning them when two query tokens met one.
    */
-  private pairable(query: PreparedQuery, names: number[], threshold: number): number[] {
+  private pairable(query: PreparedQuery, names: number[], threshold: number, worseShare: number): number[] {
     const kept: number[] = [];
-    for (const name of names) if (pairingBound(this.table, query, name, this.informationFloor) >= threshold) kept.push(name);
+    for (const name of names) if (pairingBound(this.table, query, name, this.informationFloor, worseShare) >= threshold) kept.push(name);
     return kept;
   }
 
   /**
-   * A unit that may no longer open names only updates the ones found: when its postings are long
-   * ("Mohammed" and its spellings) and those names few, looking for its forms in each name is cheaper
-   * than walking the postings.
+   * How many postings of the allowed kinds the unit's forms have: what walking it costs. A unit that may
+   * not open names only updates the ones found: when its postings are long ("Mohammed" and its
+   * spellings) and those names few, looking for its forms in each name is cheaper than the walk.
    */
-  private cheaperToProbe(unit: QueryUnit, allowedKinds: number, touchedCount: number): boolean {
-    const { postingStart, postingKindStart } = this.table;
+  private postingsOf(unit: QueryUnit, allowedKinds: number): number {
+    const { postingStart, postingGroupStart } = this.table;
     let postings = 0;
     for (const formId of unit.hits.formIds) {
-      for (let kind = 0; kind < KIND_COUNT; kind++) {
-        if (((1 << kind) & allowedKinds) === 0) continue;
-        postings += kindEnd(postingKindStart, postingStart, KIND_COUNT, formId, kind) - postingKindStart[formId * KIND_COUNT + kind]!;
+      for (let group = 0; group < POSTING_GROUPS; group++) {
+        if (((1 << kindOfGroup(group)) & allowedKinds) === 0) continue;
+        postings += groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, formId, group) - postingGroupStart[formId * POSTING_GROUPS + group]!;
       }
     }
-    return postings > PROBE_COST_RATIO * touchedCount;
+    return postings;
+  }
+
+  /**
+   * The better coverage's largest share when the query is the less covered side: the people's bound
+   * (`peopleQueryWorseShare`) when only people's names are searched, else the default share.
+   */
+  private worseShare(query: PreparedQuery, allowedKinds: number): number {
+    if (allowedKinds !== PEOPLE_ONLY) return BETTER_COVERAGE_WEIGHT;
+    if (this.shareFor !== query) {
+      this.shareFor = query;
+      this.peopleShare = peopleQueryWorseShare(query);
+    }
+    return this.peopleShare;
   }
 
   /** What walking the unit's postings would record for this one name. */
@@ -124,11 +159,16 @@ export class CandidateSearch {
 
   /**
    * The highest score the name could get: every query token it met (plus every quiet query token)
-   * fully matched, every listed weight touched (plus quiet and initial-matchable weight) covered.
+   * fully matched, every other half matched if the name has an initial, every listed weight touched
+   * (plus quiet and initial-matchable weight) covered.
    */
-  private bound(query: PreparedQuery, name: number): number {
+  private bound(query: PreparedQuery, name: number, worseShare: number): number {
     const table = this.table;
-    const queryCoverage = this.maskWeight(query, this.queryMetMask[name]! | query.quietMask) / query.totalWeight;
+    const met = this.queryMetMask[name]!;
+    const metWeight = this.maskWeight(query, (met & ~WITH_INITIAL) | query.quietMask);
+    // A name with an initial: each query part no posting met may still pair with it, at half its weight.
+    const initialWeight = (met & WITH_INITIAL) !== 0 ? INITIAL_SIMILARITY * (query.totalWeight - metWeight) : 0;
+    const queryCoverage = (metWeight + initialWeight) / query.totalWeight;
     const listedReach =
       this.listedMet[name]! +
       table.nameQuietWeight[name]! +
@@ -142,6 +182,8 @@ export class CandidateSearch {
       listedReach,
       this.informationFloor,
       table.nameWeak[name] === 1,
+      BETTER_COVERAGE_WEIGHT,
+      worseShare,
     );
     // Float32 sums: a hair of slack so rounding never drops a name that would score the threshold.
     return score + 1e-6;
@@ -171,25 +213,40 @@ function openingUnits(query: PreparedQuery): QueryUnit[] {
 }
 
 /**
- * How many of the (sorted) units may still open new names: a name first met at unit k can at best
- * cover the tokens of units k and after, plus the quiet ones, with the listed side fully covered.
+ * Which units may open new names. A name that none of the opening units met can at best cover the
+ * tokens of the others, plus the quiet ones, with the listed side fully covered; if that cannot reach
+ * the threshold, those others need only update the names found. The costliest units are kept from
+ * opening first, as many as the bound allows: "Mohammed Hasan" opens the names with a Hasan (or the
+ * two joined) and only updates them with Mohammed.
  */
-function admittingUnitCount(query: PreparedQuery, units: readonly QueryUnit[], threshold: number): number {
-  let laterMask = query.quietMask;
-  let admitting = 0;
-  for (let k = units.length - 1; k >= 0; k--) {
-    laterMask |= units[k]!.mask;
-    const queryCoverage = Math.min(1, maskWeight(query, laterMask) / query.totalWeight);
-    const best = BETTER_COVERAGE_WEIGHT + (1 - BETTER_COVERAGE_WEIGHT) * queryCoverage;
-    if (best + 1e-6 >= threshold) {
-      admitting = k + 1;
-      break;
+function admittingUnits(
+  query: PreparedQuery,
+  units: readonly QueryUnit[],
+  costs: readonly number[],
+  threshold: number,
+  worseShare: number,
+): boolean[] {
+  const admits = units.map(() => true);
+  let closedMask = query.quietMask;
+  for (const k of [...units.keys()].sort((a, b) => costs[b]! - costs[a]!)) {
+    const mask = closedMask | units[k]!.mask;
+    const queryCoverage = Math.min(1, maskWeight(query, mask) / query.totalWeight);
+    // The listed side fully covered, so the query is the worse side (or level).
+    const best = worseShare + (1 - worseShare) * queryCoverage;
+    if (best + 1e-6 < threshold) {
+      admits[k] = false;
+      closedMask = mask;
     }
   }
-  return admitting;
+  return admits;
 }
 
-const KIND_COUNT = KIND_CODES.length;
+/**
+ * Set in a touched name's query mask when the name has an initial: a query part no posting met may
+ * pair with it (at `INITIAL_SIMILARITY`), so the bound counts every such part as half met. Query masks
+ * use the low `MAX_NAME_TOKENS` bits.
+ */
+const WITH_INITIAL = 1 << 30;
 
 /** Queries of up to this many tokens get every subset's weight memoised (2^10 slots). */
 const MEMO_MAX_TOKENS = 10;

@@ -4,13 +4,36 @@ import { namesIn } from '../prepare/names-in';
 import { TOKEN_ROLES, tokeniseName, type NameContext, type TokenRole } from '../prepare/tokenise-name';
 import { FormVocabulary } from './form-vocabulary';
 import { GrowableColumn } from './growable-column';
-import { groupPostingsByKind } from './postings-by-kind';
+import { groupPostings } from './posting-groups';
 import { TokenRarity } from './token-rarity';
 
 export const ROLE_CODES: readonly TokenRole[] = TOKEN_ROLES;
 export const KIND_CODES: readonly EntityKind[] = ['person', 'organisation', 'vessel', 'other'];
 const OTHER_KIND = KIND_CODES.indexOf('other');
 const ROLE_CODE_OF = Object.fromEntries(ROLE_CODES.map((role, code) => [role, code])) as Record<TokenRole, number>;
+const INITIAL_ROLE = ROLE_CODE_OF.initial;
+
+/** Postings are grouped per form by the name's kind and by whether it has an initial (see `postingGroupOf`). */
+export const POSTING_GROUPS = KIND_CODES.length * 2;
+
+/**
+ * A name's posting group: its kind's code, twice over, plus one if it has an initial ("M. Hasan"). A
+ * query's name part can pair with a listed initial that no posting records, so such names need a looser
+ * bound and are walked apart (see `candidate-search.ts`).
+ */
+export function postingGroupOf(kind: number, hasInitial: boolean): number {
+  return kind * 2 + (hasInitial ? 1 : 0);
+}
+
+/** The kind code of a posting group. */
+export function kindOfGroup(group: number): number {
+  return group >> 1;
+}
+
+/** True for the group of names with an initial. */
+export function hasInitialGroup(group: number): boolean {
+  return (group & 1) === 1;
+}
 
 /** Roles that neither open candidates nor are looked up in postings: they only refine a score. */
 export function isQuietRole(role: TokenRole): boolean {
@@ -50,8 +73,8 @@ export interface NameTable {
   postingName: Int32Array;
   /** Listed weight the posting's occurrence covers (one token, or two for a join). */
   postingWeight: Float32Array;
-  /** Where each kind's names start in a form's postings (grouped by kind, see `postings-by-kind.ts`). */
-  postingKindStart: Int32Array;
+  /** Where each group's names start in a form's postings (`postingGroupOf`, see `posting-groups.ts`). */
+  postingGroupStart: Int32Array;
 }
 
 export function contextOf(kind: EntityKind): NameContext {
@@ -129,9 +152,14 @@ export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
   };
   const weights = weighTokens(table);
   const postings = buildPostings({ ...table, ...weights });
-  const nameKind = Uint8Array.from(columns.nameEntity, (entity) => table.entityKind[entity]!);
-  const postingKindStart = groupPostingsByKind(postings.postingStart, postings.postingName, postings.postingWeight, nameKind, KIND_CODES.length);
-  return { ...table, ...weights, ...postings, postingKindStart };
+  const nameGroup = new Uint8Array(columns.nameEntity.length);
+  for (let name = 0; name < nameGroup.length; name++) {
+    let initial = false;
+    for (let p = columns.tokenStart[name]!; p < columns.tokenStart[name + 1]!; p++) initial ||= columns.tokenRole[p] === INITIAL_ROLE;
+    nameGroup[name] = postingGroupOf(table.entityKind[columns.nameEntity[name]!]!, initial);
+  }
+  const postingGroupStart = groupPostings(postings.postingStart, postings.postingName, postings.postingWeight, nameGroup, POSTING_GROUPS);
+  return { ...table, ...weights, ...postings, postingGroupStart };
 }
 
 type UnweightedTable = Pick<NameTable, 'vocabulary' | 'rarity' | 'tokenStart' | 'tokenForm' | 'tokenRole'>;

@@ -4,7 +4,7 @@ import { hitSlot } from './form-hits';
 import { isQuietRole, ROLE_CODES, type NameTable } from './name-table';
 import type { PreparedQuery } from './prepared-query';
 
-const { INITIAL_SIMILARITY, JOINED_MIN_SIMILARITY } = weights;
+const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY, JOINED_MIN_SIMILARITY } = weights;
 
 /**
  * An upper bound on the score `alignName` can give this listed name, tighter than the postings bound
@@ -22,9 +22,11 @@ const { INITIAL_SIMILARITY, JOINED_MIN_SIMILARITY } = weights;
  *   listed token, and no two pairs share one);
  * - listed side: Σ s·(listed weight) ≤ Σ over listed tokens of their best s·(listed weight);
  * - the score is monotone in both coverages and in the information, and the larger coverage share
- *   (the default) bounds the shares used for other name shapes; syllable factors only lower it.
+ *   (the default) bounds the shares used for other name shapes; syllable factors only lower it. When
+ *   only people's names are searched, `worseShare` may be the smaller share `peopleQueryWorseShare`
+ *   proves for the query: where the query is the worse side no person's name gives more.
  */
-export function pairingBound(table: NameTable, query: PreparedQuery, name: number, informationFloor: number): number {
+export function pairingBound(table: NameTable, query: PreparedQuery, name: number, informationFloor: number, worseShare = BETTER_COVERAGE_WEIGHT): number {
   const start = table.tokenStart[name]!;
   const end = table.tokenStart[name + 1]!;
   const texts = table.vocabulary.texts;
@@ -62,7 +64,8 @@ export function pairingBound(table: NameTable, query: PreparedQuery, name: numbe
         if (listed === token.text) consider(queryWeights[i]!, listedWeight, 1, 1);
         else if (!isQuietRole(role) && listed.startsWith(token.text)) consider(queryWeights[i]!, listedWeight, 1, INITIAL_SIMILARITY);
       } else if (role === 'initial' && !isQuietRole(token.role) && token.text.startsWith(listed)) {
-        consider(queryWeights[i]!, listedWeight, INITIAL_SIMILARITY, 1);
+        // A name met by a listed initial keeps its own weight (see `proposePairs`).
+        consider(queryWeights[i]!, listedWeight, INITIAL_SIMILARITY, 1, queryWeights[i]!);
       }
     }
     queryMetCeiling += bestQueryMet;
@@ -75,7 +78,7 @@ export function pairingBound(table: NameTable, query: PreparedQuery, name: numbe
   const queryCoverage = queryCounted > 0 ? Math.min(1, queryMetCeiling / queryCounted) : 0;
   const listedTotal = table.nameTotalWeight[name]!;
   const listedCoverage = listedTotal > 0 ? Math.min(1, listedMetCeiling / listedTotal) : 0;
-  const score = nameScoreValue(queryCoverage, listedCoverage, listedMetCeiling, informationFloor, table.nameWeak[name] === 1);
+  const score = nameScoreValue(queryCoverage, listedCoverage, listedMetCeiling, informationFloor, table.nameWeak[name] === 1, BETTER_COVERAGE_WEIGHT, worseShare);
   // Sums taken in another order than the alignment's: a hair of slack so rounding never drops a name.
   return score + 1e-6;
 }
@@ -85,8 +88,14 @@ let bestQueryMet = 0;
 let heaviestQuery = 0;
 let bestListedMet = 0;
 
-function consider(queryWeight: number, spanWeight: number, querySimilarity: number, listedSimilarity: number): void {
-  const met = querySimilarity * Math.min(queryWeight, spanWeight);
+function consider(
+  queryWeight: number,
+  spanWeight: number,
+  querySimilarity: number,
+  listedSimilarity: number,
+  queryCounted = Math.min(queryWeight, spanWeight),
+): void {
+  const met = querySimilarity * queryCounted;
   if (met > bestQueryMet) bestQueryMet = met;
   if (queryWeight > heaviestQuery) heaviestQuery = queryWeight;
   const listedMet = listedSimilarity * spanWeight;

@@ -5,6 +5,7 @@ import type { PreparedQuery } from '../index/prepared-query';
 import * as weights from '../score-weights';
 import { nameScore } from './name-score';
 import { PAIRING_KINDS, PairProposals } from './pair-proposals';
+import { onlyMiddleNamesUnmatched } from './middle-names';
 import { syllablesSwapped, syllableVariant } from './syllable-rules';
 
 const {
@@ -142,30 +143,6 @@ export function alignName(table: NameTable, query: PreparedQuery, name: number, 
 }
 
 /**
- * True when every query name part left unpaired lies between two paired ones ("Abdurahman [Salem
- * Ibrahim] Milad" against "Abdurahman Al MILAD"), never at either end, where a surname is written in
- * either order ("Faizullah Khan [Macklin]" against "Faizullah Khan" is another person's surname),
- * unless a hyphen joins it to a paired one: the list gave one half of a double-barrelled surname
- * ("Mohammad Ali JAFARI-[NAJAFABADI]" against "Mohammad Ali JAFARI").
- */
-function onlyMiddleNamesUnmatched(query: PreparedQuery, queryMatched: number): boolean {
-  const { tokens } = query;
-  let first = 0;
-  while (first < tokens.length && (queryMatched & (1 << first)) === 0) first++;
-  let last = tokens.length - 1;
-  while (last > first && (queryMatched & (1 << last)) === 0) last--;
-  const matched = (i: number) => i >= 0 && (queryMatched & (1 << i)) !== 0;
-  let middleName = false;
-  for (let i = 0; i < tokens.length; i++) {
-    if (matched(i) || tokens[i]!.role !== 'name') continue;
-    const attached = (tokens[i]!.hyphenated === true && matched(i - 1)) || (tokens[i + 1]?.hyphenated === true && matched(i + 1));
-    if (!attached && (i < first || i > last)) return false;
-    middleName = true;
-  }
-  return middleName;
-}
-
-/**
  * True when one word falls as many letters short of two words read as one as the shorter of them has:
  * "Weihua" is "Weihua Wu" without Wu, a prefix a string measure rates 0.95, not the same name spaced
  * otherwise ("Abdulheq" / "Abdul Heq"). An initial is too short to tell ("Y.M." / "Ia. M.").
@@ -196,8 +173,9 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
     if (querySpan === 2) queryWeight += query.weights[queryFirst + 1]!;
     let listedWeight = table.tokenWeight[listedFirst]!;
     if (listedSpan === 2) listedWeight += table.tokenWeight[listedFirst + 1]!;
-    // A query token counts no more than what it met: a typo'd common name stays a common name.
-    queryWeight = Math.min(queryWeight, listedWeight);
+    // A query token counts no more than what it met: a typo'd common name stays a common name. A name
+    // met only by a listed initial keeps its weight: the initial confirms its letter, not the name.
+    if (how !== 'initial' || querySimilarity === 1) queryWeight = Math.min(queryWeight, listedWeight);
     proposals.add(queryFirst, querySpan, listedFirst, listedSpan, how, querySimilarity, listedSimilarity, queryWeight, listedWeight);
   };
 

@@ -57,6 +57,17 @@ describe('name scoring', () => {
     expect(match?.explanation.pairings).toContainEqual(expect.objectContaining({ query: 'v', listed: 'vladimir', how: 'initial' }));
   });
 
+  it('counts a given name met only by a listed initial at its own weight, half met', () => {
+    const chataev = listedEntity({ source: 'ofac', sourceId: '18648', primaryName: 'A.R. CHATAEV' });
+    const withInitials = MatchIndex.build([...backgroundPopulation(), chataev]);
+    const match = withInitials.search(person('Abudu CHATAYEV'), { threshold: 0.5 }).matches.find((m) => m.entityId === 'ofac:18648');
+    expect(match?.explanation.pairings).toContainEqual(expect.objectContaining({ query: 'abudu', listed: 'a', how: 'initial' }));
+    // "A." confirms a letter of "Abudu", not the name: the query is not nearly all covered.
+    expect(match!.explanation.components.queryCoverage).toBeLessThan(0.8);
+    expect(match!.score).toBeLessThan(DEFAULT_MATCH_THRESHOLD);
+    expect(withInitials.search(person('Ahmed CHATAEV')).matches.map((m) => m.entityId)).toContain('ofac:18648');
+  });
+
   it('forgives a typo in a name', () => {
     const match = best(person('Vladimir Vladimriovich Putin'));
     expect(match?.entityId).toBe('dfat:6678');

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { CandidateSearch } from '../../../src/matching/index/candidate-search';
+import { buildNameTable, KIND_CODES, type NameTable } from '../../../src/matching/index/name-table';
+import { nameShapes, SHAPES } from '../../../src/matching/index/name-shapes';
+import { prepareQuery } from '../../../src/matching/index/prepared-query';
+import { alignName } from '../../../src/matching/score/name-alignment';
+import { peopleQueryWorseShare } from '../../../src/matching/score/middle-names';
+import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
+
+const PEOPLE = 1 << KIND_CODES.indexOf('person');
+const EVERY_KIND = (1 << KIND_CODES.length) - 1;
+
+/** Listed people with one, two and three name parts, so a two-part query meets names it covers only half of. */
+function population(): NameTable {
+  return buildNameTable([
+    ...backgroundPopulation(),
+    listedEntity({ primaryName: 'Hasan' }),
+    listedEntity({ primaryName: 'Hasan Karimov' }),
+    listedEntity({ primaryName: 'Mohammed Hasan' }),
+    listedEntity({ primaryName: 'Mohammed Ali Hasan', aliases: [alias('M. Hasan'), alias('Mohammedhasan')] }),
+    listedEntity({ primaryName: 'Hassan Mohamed Rashid' }),
+    listedEntity({ primaryName: 'Mohammad Ali JAFARI' }),
+    listedEntity({ primaryName: 'Li Wei Chen' }),
+    listedEntity({ primaryName: 'Omar' }),
+    listedEntity({ kind: 'organisation', primaryName: 'Hasan Trading LLC' }),
+  ]);
+}
+
+const QUERIES = [
+  'Mohammed Hasan', 'Hasan Mohammed', 'Muhamad Hasan', 'Mohammed', 'Hasan', 'Mohammed Ali Hasan', 'Mohammed Ali Hassan Rashid',
+  'Mohammad Ali JAFARI-NAJAFABADI', 'M. Hasan', 'Hasan Karimov', 'Chen Li Wei', 'Li Wei', 'Omar Saleh', 'Ali Hasan', 'Mohammedhasan',
+  'Hasan Trading', 'George John Petrov',
+];
+
+describe('candidate search', () => {
+  it('drops no listed name the alignment would score at or above the threshold', () => {
+    const table = population();
+    const shapes = nameShapes(table);
+    const search = new CandidateSearch(table);
+    let accepted = 0;
+    for (const text of QUERIES) {
+      for (const [context, kinds] of [['person', PEOPLE], ['organisation', EVERY_KIND]] as const) {
+        const query = prepareQuery(table, text, context);
+        for (const threshold of [0.7, 0.8, 0.9]) {
+          const found = new Set(search.candidates(query, kinds, threshold));
+          for (let name = 0; name < table.nameEntity.length; name++) {
+            if (((1 << table.entityKind[table.nameEntity[name]!]!) & kinds) === 0) continue;
+            const shape = SHAPES[shapes[name]!]!;
+            const score = alignName(table, query, name, shape === 'person' && query.syllabic ? 'syllabic' : shape).score;
+            if (score < threshold) continue;
+            accepted++;
+            expect(found.has(name), `${text} (${context}) at ${threshold} dropped name ${name} scoring ${score.toFixed(3)}`).toBe(true);
+          }
+        }
+      }
+    }
+    expect(accepted).toBeGreaterThan(50);
+  });
+
+  it('does not open the names that share only one of two common name parts with a query of people', () => {
+    const table = population();
+    const query = prepareQuery(table, 'Mohammed Hasan', 'person');
+    const found = new CandidateSearch(table).candidates(query, PEOPLE, 0.8);
+    const names = found.map((name) => table.entities[table.nameEntity[name]!]!.primaryName);
+    expect(names).toContain('Mohammed Hasan');
+    expect(names).not.toContain('Hasan Karimov');
+    expect(names).not.toContain('Hasan');
+  });
+});
+
+describe('the better coverage share a query of people can get when it is the worse side', () => {
+  it('is 0.5 for two plain name parts, which leave out no middle name', () => {
+    const table = population();
+    expect(peopleQueryWorseShare(prepareQuery(table, 'Mohammed Hasan', 'person'))).toBe(0.5);
+  });
+
+  it('stays 0.65 when a part can be a left-out middle name or half of a double-barrelled surname', () => {
+    const table = population();
+    expect(peopleQueryWorseShare(prepareQuery(table, 'Mohammed Ali Hasan', 'person'))).toBe(0.65);
+    expect(peopleQueryWorseShare(prepareQuery(table, 'JAFARI-NAJAFABADI Mohammad', 'person'))).toBe(0.65);
+  });
+});
