@@ -6,7 +6,8 @@ import * as nameTable from './name-table';
 import { isQuietRole, KIND_CODES, ROLE_CODES, type NameTable } from './name-table';
 import { groupEnd } from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
-import { peopleQueryWorseShare } from '../score/middle-names';
+import { WorseShares } from '../score/middle-names';
+import { admittingUnits, maskWeight, openingUnits } from './unit-admission';
 
 const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
@@ -18,10 +19,10 @@ const { hasInitialGroup, kindOfGroup, POSTING_GROUPS } = nameTable;
  * met, it records which query tokens each name met and how much listed weight they covered; from that
  * it bounds the name's best possible score and drops every name that cannot reach the threshold.
  *
- * Units are walked rarest first, and once the units left could not lift a name they alone touch to the
- * threshold, they only update names already found (the MaxScore idea): "Mohammed Rasouli" opens the
- * names with Rasouli, not the ten thousand with Mohammed. A second, per-name bound then drops names
- * whose bound counted one listed token for two query tokens.
+ * Units that together could not lift a name they alone touch to the threshold only update names the
+ * others found (the MaxScore idea, `unit-admission.ts`): "Mohammed Rasouli" opens the names with
+ * Rasouli, not the ten thousand with Mohammed. A second, per-name bound then drops names whose bound
+ * counted one listed token for two query tokens.
  *
  * The scratch arrays are sized to the index and reused by every search (searches are synchronous).
  */
@@ -32,8 +33,8 @@ export class CandidateSearch {
   private readonly informationFloor: number;
   private readonly memo = new Float64Array(1 << MEMO_MAX_TOKENS);
   private memoFor: PreparedQuery | null = null;
-  private shareFor: PreparedQuery | null = null;
-  private peopleShare = BETTER_COVERAGE_WEIGHT;
+  private sharesFor: PreparedQuery | null = null;
+  private peopleShares = WorseShares.anyName;
 
   constructor(private readonly table: NameTable) {
     const names = table.nameEntity.length;
@@ -49,8 +50,8 @@ export class CandidateSearch {
     const { postingStart, postingName, postingWeight, postingGroupStart: groupStart } = this.table;
     const units = openingUnits(query);
     const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
-    const worseShare = this.worseShare(query, allowedKinds);
-    const admits = admittingUnits(query, units, costs, threshold, worseShare);
+    const shares = this.worseShares(query, allowedKinds);
+    const admits = admittingUnits(query, units, costs, threshold, shares);
     // Units that may open names first (they find every name that can pass), then the others, cheapest
     // first, only updating the names found.
     const order = [...units.keys()].sort((a, b) => Number(admits[b]) - Number(admits[a]) || costs[a]! - costs[b]!);
@@ -93,11 +94,11 @@ export class CandidateSearch {
     const passing: number[] = [];
     for (let i = 0; i < touchedCount; i++) {
       const name = touched[i]!;
-      if (this.bound(query, name, worseShare) >= threshold) passing.push(name);
+      if (this.bound(query, name, shares) >= threshold) passing.push(name);
       queryMetMask[name] = 0;
       listedMet[name] = 0;
     }
-    return this.pairable(query, passing, threshold, worseShare);
+    return this.pairable(query, passing, threshold, shares.whole);
   }
 
   /**
@@ -128,17 +129,14 @@ export class CandidateSearch {
     return postings;
   }
 
-  /**
-   * The better coverage's largest share when the query is the less covered side: the people's bound
-   * (`peopleQueryWorseShare`) when only people's names are searched, else the default share.
-   */
-  private worseShare(query: PreparedQuery, allowedKinds: number): number {
-    if (allowedKinds !== PEOPLE_ONLY) return BETTER_COVERAGE_WEIGHT;
-    if (this.shareFor !== query) {
-      this.shareFor = query;
-      this.peopleShare = peopleQueryWorseShare(query);
+  /** `WorseShares.forPeople` when only people's names are searched (kept for the query), else the default. */
+  private worseShares(query: PreparedQuery, allowedKinds: number): WorseShares {
+    if (allowedKinds !== PEOPLE_ONLY) return WorseShares.anyName;
+    if (this.sharesFor !== query) {
+      this.sharesFor = query;
+      this.peopleShares = WorseShares.forPeople(query);
     }
-    return this.peopleShare;
+    return this.peopleShares;
   }
 
   /** What walking the unit's postings would record for this one name. */
@@ -158,14 +156,15 @@ export class CandidateSearch {
   }
 
   /**
-   * The highest score the name could get: every query token it met (plus every quiet query token)
-   * fully matched, every other half matched if the name has an initial, every listed weight touched
+   * The highest score the name could get: every query token it met (plus every quiet or unposted
+   * query token) fully matched, every other half matched if the name has an initial, every listed weight touched
    * (plus quiet and initial-matchable weight) covered.
    */
-  private bound(query: PreparedQuery, name: number, worseShare: number): number {
+  private bound(query: PreparedQuery, name: number, shares: WorseShares): number {
     const table = this.table;
     const met = this.queryMetMask[name]!;
-    const metWeight = this.maskWeight(query, (met & ~WITH_INITIAL) | query.quietMask);
+    const within = (met & ~WITH_INITIAL) | query.quietMask | query.unpostedMask;
+    const metWeight = this.maskWeight(query, within);
     // A name with an initial: each query part no posting met may still pair with it, at half its weight.
     const initialWeight = (met & WITH_INITIAL) !== 0 ? INITIAL_SIMILARITY * (query.totalWeight - metWeight) : 0;
     const queryCoverage = (metWeight + initialWeight) / query.totalWeight;
@@ -183,7 +182,8 @@ export class CandidateSearch {
       this.informationFloor,
       table.nameWeak[name] === 1,
       BETTER_COVERAGE_WEIGHT,
-      worseShare,
+      // A name with an initial may pair any query token.
+      (met & WITH_INITIAL) !== 0 ? shares.whole : shares.within(within),
     );
     // Float32 sums: a hair of slack so rounding never drops a name that would score the threshold.
     return score + 1e-6;
@@ -205,42 +205,6 @@ export class CandidateSearch {
   }
 }
 
-/** Units that open candidates, heaviest first. */
-function openingUnits(query: PreparedQuery): QueryUnit[] {
-  return query.units
-    .filter((unit) => unit.opensCandidates && unit.hits.formIds.length > 0)
-    .sort((a, b) => maskWeight(query, b.mask) - maskWeight(query, a.mask));
-}
-
-/**
- * Which units may open new names. A name that none of the opening units met can at best cover the
- * tokens of the others, plus the quiet ones, with the listed side fully covered; if that cannot reach
- * the threshold, those others need only update the names found. The costliest units are kept from
- * opening first, as many as the bound allows: "Mohammed Hasan" opens the names with a Hasan (or the
- * two joined) and only updates them with Mohammed.
- */
-function admittingUnits(
-  query: PreparedQuery,
-  units: readonly QueryUnit[],
-  costs: readonly number[],
-  threshold: number,
-  worseShare: number,
-): boolean[] {
-  const admits = units.map(() => true);
-  let closedMask = query.quietMask;
-  for (const k of [...units.keys()].sort((a, b) => costs[b]! - costs[a]!)) {
-    const mask = closedMask | units[k]!.mask;
-    const queryCoverage = Math.min(1, maskWeight(query, mask) / query.totalWeight);
-    // The listed side fully covered, so the query is the worse side (or level).
-    const best = worseShare + (1 - worseShare) * queryCoverage;
-    if (best + 1e-6 < threshold) {
-      admits[k] = false;
-      closedMask = mask;
-    }
-  }
-  return admits;
-}
-
 /**
  * Set in a touched name's query mask when the name has an initial: a query part no posting met may
  * pair with it (at `INITIAL_SIMILARITY`), so the bound counts every such part as half met. Query masks
@@ -253,9 +217,3 @@ const MEMO_MAX_TOKENS = 10;
 
 /** Probing a name costs about this many posting steps (a few tokens, a map look-up each). */
 const PROBE_COST_RATIO = 8;
-
-function maskWeight(query: PreparedQuery, mask: number): number {
-  let sum = 0;
-  for (let i = 0; i < query.weights.length; i++) if ((mask & (1 << i)) !== 0) sum += query.weights[i]!;
-  return sum;
-}

@@ -66,6 +66,8 @@ export interface NameTable {
   tokenForm: Int32Array;
   tokenRole: Uint8Array;
   tokenWeight: Float32Array;
+  /** Per form: 1 when some listed name has it in a quiet role (a particle, a legal form), which no posting records. */
+  formQuiet: Uint8Array;
   /** Form of the join of token p and p+1, or -1 (last token of a name, or an initial involved). */
   joinForm: Int32Array;
   /** Names containing form f (as a token or a join) are postingName[postingStart[f] .. postingStart[f+1]-1]. */
@@ -159,7 +161,9 @@ export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
     nameGroup[name] = postingGroupOf(table.entityKind[columns.nameEntity[name]!]!, initial);
   }
   const postingGroupStart = groupPostings(postings.postingStart, postings.postingName, postings.postingWeight, nameGroup, POSTING_GROUPS);
-  return { ...table, ...weights, ...postings, postingGroupStart };
+  const formQuiet = new Uint8Array(vocabulary.size);
+  for (let p = 0; p < columns.tokenForm.length; p++) if (isQuietRole(ROLE_CODES[columns.tokenRole[p]!]!)) formQuiet[columns.tokenForm[p]!] = 1;
+  return { ...table, ...weights, ...postings, postingGroupStart, formQuiet };
 }
 
 type UnweightedTable = Pick<NameTable, 'vocabulary' | 'rarity' | 'tokenStart' | 'tokenForm' | 'tokenRole'>;

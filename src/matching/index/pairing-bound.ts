@@ -23,8 +23,8 @@ const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY, JOINED_MIN_SIMILARITY } = we
  * - listed side: Σ s·(listed weight) ≤ Σ over listed tokens of their best s·(listed weight);
  * - the score is monotone in both coverages and in the information, and the larger coverage share
  *   (the default) bounds the shares used for other name shapes; syllable factors only lower it. When
- *   only people's names are searched, `worseShare` may be the smaller share `peopleQueryWorseShare`
- *   proves for the query: where the query is the worse side no person's name gives more.
+ *   only people's names are searched, `worseShare` may be the smaller share `WorseShares.forPeople`
+ *   proves for the whole query: where the query is the worse side no person's name gives more.
  */
 export function pairingBound(table: NameTable, query: PreparedQuery, name: number, informationFloor: number, worseShare = BETTER_COVERAGE_WEIGHT): number {
   const start = table.tokenStart[name]!;

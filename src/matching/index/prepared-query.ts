@@ -34,6 +34,12 @@ export interface PreparedQuery {
   /** Bits of tokens whose own unit never opens candidates (initials, particles, legal forms, see below). */
   quietMask: number;
   /**
+   * Bits of tokens that met a form some listed name holds as a particle or legal form ("el" as the
+   * end of "KHAIRY ... EL" against "Hamad El Khairy"): they may pair where no posting shows it, so
+   * the candidate bounds count them as met.
+   */
+  unpostedMask: number;
+  /**
    * True when the query has a distinctive token, so its generic business words ("Trading") stay quiet
    * too: they would otherwise open every trading company on the lists only to see them pruned.
    */
@@ -109,8 +115,10 @@ export function prepareQuery(
     if (hits.formIds.length > 0) units.push(unit(i, 2, text, opens(token) || opens(next), hits));
   });
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
+  let unpostedMask = 0;
+  for (const unit of units) if (unit.hits.formIds.some((form) => table.formQuiet[form] === 1)) unpostedMask |= unit.mask;
   const syllabic = context === 'person' && isSyllabicName(tokens.map((t) => t.text));
-  return { tokens, weights, totalWeight, units, quietMask, genericQuiet, initialCount, abjadScript, syllabic };
+  return { tokens, weights, totalWeight, units, quietMask, unpostedMask, genericQuiet, initialCount, abjadScript, syllabic };
 }
 
 /**

@@ -28,21 +28,48 @@ export function onlyMiddleNamesUnmatched(query: PreparedQuery, queryMatched: num
 }
 
 /**
- * The largest share of the better coverage any person's name can give this query when the query is the
- * less covered side. `alignName` gives `QUERY_WORSE_BETTER_COVERAGE_WEIGHT` (0.5) unless the query's
- * unpaired parts are only middle names, which needs a name part with paired parts on both sides of it
- * or a hyphen to a paired one: a query of two plain name parts ("Mohammed Hasan") can never have one,
- * so against people its bound is 0.5, not the default 0.65. The candidate search uses it to see that
- * "Hasan" alone cannot lift a person's name to the threshold, so the names with only a Hasan are not
- * opened. Subsets are walked for queries of up to `EXACT_MAX_TOKENS` tokens; longer ones keep 0.65.
+ * The largest share of the better coverage a listed name can give a query when the query is the less
+ * covered side, per subset of the query's tokens the name could meet. `alignName` gives a person's name
+ * `QUERY_WORSE_BETTER_COVERAGE_WEIGHT` (0.5) unless the query's unpaired parts are only middle names,
+ * which needs a name part with paired parts on both sides of it or a hyphen to a paired one; other
+ * names get at most the default 0.65. So a name that met only "Mohammadi" and "Mohammad" of "Mohammadi
+ * Mohammad Shafiq" gets at most 0.5 (Shafiq, unpaired, ends the name), and the candidate search sees
+ * that the forty thousand such names cannot reach the threshold without opening them.
  */
-export function peopleQueryWorseShare(query: PreparedQuery): number {
-  const tokens = query.tokens.length;
-  if (tokens > EXACT_MAX_TOKENS) return BETTER_COVERAGE_WEIGHT;
-  for (let matched = 1; matched < 1 << tokens; matched++) {
-    if (onlyMiddleNamesUnmatched(query, matched)) return BETTER_COVERAGE_WEIGHT;
+export class WorseShares {
+  /** Shares when other names than people's are searched: the default share throughout. */
+  static readonly anyName = new WorseShares(null, 0);
+
+  private constructor(
+    /** Per token subset: 1 when some subset of it leaves only middle names unpaired; null: all 0.65. */
+    private readonly middleOnly: Uint8Array | null,
+    private readonly all: number,
+  ) {}
+
+  /** Shares for a search of people's names only, exact for queries of up to `EXACT_MAX_TOKENS` tokens. */
+  static forPeople(query: PreparedQuery): WorseShares {
+    const tokens = query.tokens.length;
+    if (tokens > EXACT_MAX_TOKENS) return WorseShares.anyName;
+    const middleOnly = new Uint8Array(1 << tokens);
+    for (let mask = 1; mask < middleOnly.length; mask++) {
+      let possible = onlyMiddleNamesUnmatched(query, mask);
+      for (let bit = 1; !possible && bit <= mask; bit <<= 1) if ((mask & bit) !== 0) possible = middleOnly[mask ^ bit] === 1;
+      middleOnly[mask] = possible ? 1 : 0;
+    }
+    return new WorseShares(middleOnly, middleOnly.length - 1);
   }
-  return QUERY_WORSE_BETTER_COVERAGE_WEIGHT;
+
+
+  /** The share bound for a name whose paired query tokens all lie within `mask`. */
+  within(mask: number): number {
+    if (this.middleOnly === null || this.middleOnly[mask & this.all] === 1) return BETTER_COVERAGE_WEIGHT;
+    return QUERY_WORSE_BETTER_COVERAGE_WEIGHT;
+  }
+
+  /** The share bound for a name that could pair any of the query's tokens. */
+  get whole(): number {
+    return this.within(this.all);
+  }
 }
 
 /** 2^8 subsets at most: a query of more parts has middle names to leave out anyway. */

@@ -4,7 +4,7 @@ import { buildNameTable, KIND_CODES, type NameTable } from '../../../src/matchin
 import { nameShapes, SHAPES } from '../../../src/matching/index/name-shapes';
 import { prepareQuery } from '../../../src/matching/index/prepared-query';
 import { alignName } from '../../../src/matching/score/name-alignment';
-import { peopleQueryWorseShare } from '../../../src/matching/score/middle-names';
+import { WorseShares } from '../../../src/matching/score/middle-names';
 import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
 
 const PEOPLE = 1 << KIND_CODES.indexOf('person');
@@ -22,6 +22,9 @@ function population(): NameTable {
     listedEntity({ primaryName: 'Mohammad Ali JAFARI' }),
     listedEntity({ primaryName: 'Li Wei Chen' }),
     listedEntity({ primaryName: 'Omar' }),
+    listedEntity({ primaryName: 'Mohammed Hasan Ali Rashid' }),
+    listedEntity({ primaryName: 'Muhammad Mohammed' }),
+    listedEntity({ primaryName: 'Hamad El Khairy' }),
     listedEntity({ kind: 'organisation', primaryName: 'Hasan Trading LLC' }),
   ]);
 }
@@ -29,7 +32,9 @@ function population(): NameTable {
 const QUERIES = [
   'Mohammed Hasan', 'Hasan Mohammed', 'Muhamad Hasan', 'Mohammed', 'Hasan', 'Mohammed Ali Hasan', 'Mohammed Ali Hassan Rashid',
   'Mohammad Ali JAFARI-NAJAFABADI', 'M. Hasan', 'Hasan Karimov', 'Chen Li Wei', 'Li Wei', 'Omar Saleh', 'Ali Hasan', 'Mohammedhasan',
-  'Hasan Trading', 'George John Petrov',
+  'Hasan Trading', 'George John Petrov', 'Mohammed Muhammad Hasan', 'Mohammed Rashid', 'Hasan Ali Rashid', 'M. A. Hasan',
+  // "El" ends the query, so it is a surname there, and meets the listed particle no posting records.
+  'Khairy Hamada Oud Mohamed El',
 ];
 
 describe('candidate search', () => {
@@ -69,14 +74,27 @@ describe('candidate search', () => {
 });
 
 describe('the better coverage share a query of people can get when it is the worse side', () => {
+  const table = population();
+  const shares = (text: string) => WorseShares.forPeople(prepareQuery(table, text, 'person'));
+
   it('is 0.5 for two plain name parts, which leave out no middle name', () => {
-    const table = population();
-    expect(peopleQueryWorseShare(prepareQuery(table, 'Mohammed Hasan', 'person'))).toBe(0.5);
+    expect(shares('Mohammed Hasan').whole).toBe(0.5);
   });
 
-  it('stays 0.65 when a part can be a left-out middle name or half of a double-barrelled surname', () => {
-    const table = population();
-    expect(peopleQueryWorseShare(prepareQuery(table, 'Mohammed Ali Hasan', 'person'))).toBe(0.65);
-    expect(peopleQueryWorseShare(prepareQuery(table, 'JAFARI-NAJAFABADI Mohammad', 'person'))).toBe(0.65);
+  it('is 0.65 where a part can be a left-out middle name or half of a double-barrelled surname', () => {
+    expect(shares('Mohammed Ali Hasan').whole).toBe(0.65);
+    expect(shares('JAFARI-NAJAFABADI Mohammad').whole).toBe(0.65);
+  });
+
+  it('is 0.5 for a name that can meet only parts with nothing left out between them', () => {
+    const threeParts = shares('Mohammed Ali Hasan');
+    expect(threeParts.within(0b011)).toBe(0.5); // Mohammed, Ali: Hasan, left out, ends the name
+    expect(threeParts.within(0b110)).toBe(0.5);
+    expect(threeParts.within(0b101)).toBe(0.65); // Mohammed, Hasan: Ali is a middle name
+  });
+
+  it('is the default share when other names than people are searched', () => {
+    expect(WorseShares.anyName.within(0b1)).toBe(0.65);
+    expect(WorseShares.anyName.whole).toBe(0.65);
   });
 });

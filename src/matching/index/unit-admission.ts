@@ -1,0 +1,46 @@
+import type { WorseShares } from '../score/middle-names';
+import type { PreparedQuery, QueryUnit } from './prepared-query';
+
+/** Units that open candidates, heaviest first. */
+export function openingUnits(query: PreparedQuery): QueryUnit[] {
+  return query.units
+    .filter((unit) => unit.opensCandidates && unit.hits.formIds.length > 0)
+    .sort((a, b) => maskWeight(query, b.mask) - maskWeight(query, a.mask));
+}
+
+/**
+ * Which units may open new names. A name that none of the opening units met can at best cover the
+ * tokens of the others, plus the quiet and unposted ones, with the listed side fully covered; if that cannot reach
+ * the threshold, those others need only update the names found. The costliest units are kept from
+ * opening first, as many as the bound allows: "Mohammed Hasan" opens the names with a Hasan (or the
+ * two joined) and only updates them with Mohammed.
+ */
+export function admittingUnits(
+  query: PreparedQuery,
+  units: readonly QueryUnit[],
+  costs: readonly number[],
+  threshold: number,
+  shares: WorseShares,
+): boolean[] {
+  const admits = units.map(() => true);
+  let closedMask = query.quietMask | query.unpostedMask;
+  for (const k of [...units.keys()].sort((a, b) => costs[b]! - costs[a]!)) {
+    const mask = closedMask | units[k]!.mask;
+    const queryCoverage = Math.min(1, maskWeight(query, mask) / query.totalWeight);
+    // The listed side fully covered, so the query is the worse side (or level).
+    const share = shares.within(mask);
+    const best = share + (1 - share) * queryCoverage;
+    if (best + 1e-6 < threshold) {
+      admits[k] = false;
+      closedMask = mask;
+    }
+  }
+  return admits;
+}
+
+/** Weight of the query tokens in `mask`. */
+export function maskWeight(query: PreparedQuery, mask: number): number {
+  let sum = 0;
+  for (let i = 0; i < query.weights.length; i++) if ((mask & (1 << i)) !== 0) sum += query.weights[i]!;
+  return sum;
+}
