@@ -91,6 +91,8 @@ export class CandidateSearch {
       }
     }
 
+    for (const unit of query.units) if (!unit.opensCandidates) this.addQuietReach(unit, allowedKinds, touchedCount);
+
     const passing: number[] = [];
     for (let i = 0; i < touchedCount; i++) {
       const name = touched[i]!;
@@ -113,14 +115,16 @@ export class CandidateSearch {
   }
 
   /**
-   * How many postings of the allowed kinds the unit's forms have: what walking it costs. A unit that may
+   * How many postings of the allowed kinds the unit's forms (those `onlyForms` flags for an allowed
+   * kind, if given) have: what walking it costs. A unit that may
    * not open names only updates the ones found: when its postings are long ("Mohammed" and its
    * spellings) and those names few, looking for its forms in each name is cheaper than the walk.
    */
-  private postingsOf(unit: QueryUnit, allowedKinds: number): number {
+  private postingsOf(unit: QueryUnit, allowedKinds: number, onlyForms?: Uint8Array): number {
     const { postingStart, postingGroupStart } = this.table;
     let postings = 0;
     for (const formId of unit.hits.formIds) {
+      if (onlyForms !== undefined && (onlyForms[formId]! & allowedKinds) === 0) continue;
       for (let group = 0; group < POSTING_GROUPS; group++) {
         if (((1 << kindOfGroup(group)) & allowedKinds) === 0) continue;
         postings += groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, formId, group) - postingGroupStart[formId * POSTING_GROUPS + group]!;
@@ -137,6 +141,36 @@ export class CandidateSearch {
       this.peopleShares = WorseShares.forPeople(query);
     }
     return this.peopleShares;
+  }
+
+  /**
+   * A quiet query word (a particle, a generic word) opens no names, yet it may pair with a listed name
+   * word ("la" of an Arabic-script query meets "llh" by skeleton; "group" meets the variant "groupe"),
+   * whose weight the listed side of the bound must then include. Its postings of such forms are walked
+   * for the names found, adding weight only (the query side already counts quiet words as met), or the
+   * names found probed for them when those postings are long.
+   */
+  private addQuietReach(unit: QueryUnit, allowedKinds: number, touchedCount: number): void {
+    if (touchedCount === 0) return;
+    const { queryMetMask, listedMet, touched } = this;
+    const { postingStart, postingName, postingWeight, postingGroupStart: groupStart, formNamed } = this.table;
+    const named = this.postingsOf(unit, allowedKinds, formNamed);
+    if (named === 0) return;
+    if (named > PROBE_COST_RATIO * touchedCount) {
+      for (let i = 0; i < touchedCount; i++) this.probe(unit, touched[i]!);
+      return;
+    }
+    for (const formId of unit.hits.formIds) {
+      if ((formNamed[formId]! & allowedKinds) === 0) continue;
+      for (let group = 0; group < POSTING_GROUPS; group++) {
+        if (((1 << kindOfGroup(group)) & allowedKinds) === 0) continue;
+        const to = groupEnd(groupStart, postingStart, POSTING_GROUPS, formId, group);
+        for (let at = groupStart[formId * POSTING_GROUPS + group]!; at < to; at++) {
+          const name = postingName[at]!;
+          if (queryMetMask[name] !== 0) listedMet[name]! += postingWeight[at]!;
+        }
+      }
+    }
   }
 
   /** What walking the unit's postings would record for this one name. */

@@ -68,6 +68,8 @@ export interface NameTable {
   tokenWeight: Float32Array;
   /** Per form: 1 when some listed name has it in a quiet role (a particle, a legal form), which no posting records. */
   formQuiet: Uint8Array;
+  /** Per form: a bit per kind (1 << kind code) of the listed names that have it as a name word or a join (neither quiet nor generic). */
+  formNamed: Uint8Array;
   /** Form of the join of token p and p+1, or -1 (last token of a name, or an initial involved). */
   joinForm: Int32Array;
   /** Names containing form f (as a token or a join) are postingName[postingStart[f] .. postingStart[f+1]-1]. */
@@ -162,8 +164,17 @@ export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
   }
   const postingGroupStart = groupPostings(postings.postingStart, postings.postingName, postings.postingWeight, nameGroup, POSTING_GROUPS);
   const formQuiet = new Uint8Array(vocabulary.size);
-  for (let p = 0; p < columns.tokenForm.length; p++) if (isQuietRole(ROLE_CODES[columns.tokenRole[p]!]!)) formQuiet[columns.tokenForm[p]!] = 1;
-  return { ...table, ...weights, ...postings, postingGroupStart, formQuiet };
+  const formNamed = new Uint8Array(vocabulary.size);
+  for (let name = 0; name < nameGroup.length; name++) {
+    const kindBit = 1 << table.entityKind[columns.nameEntity[name]!]!;
+    for (let p = columns.tokenStart[name]!; p < columns.tokenStart[name + 1]!; p++) {
+      const role = ROLE_CODES[columns.tokenRole[p]!]!;
+      if (isQuietRole(role)) formQuiet[columns.tokenForm[p]!] = 1;
+      else if (role !== 'generic') formNamed[columns.tokenForm[p]!]! |= kindBit;
+      if (columns.joinForm[p]! >= 0) formNamed[columns.joinForm[p]!]! |= kindBit;
+    }
+  }
+  return { ...table, ...weights, ...postings, postingGroupStart, formQuiet, formNamed };
 }
 
 type UnweightedTable = Pick<NameTable, 'vocabulary' | 'rarity' | 'tokenStart' | 'tokenForm' | 'tokenRole'>;

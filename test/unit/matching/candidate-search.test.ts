@@ -3,6 +3,8 @@ import { CandidateSearch } from '../../../src/matching/index/candidate-search';
 import { buildNameTable, KIND_CODES, type NameTable } from '../../../src/matching/index/name-table';
 import { nameShapes, SHAPES } from '../../../src/matching/index/name-shapes';
 import { prepareQuery } from '../../../src/matching/index/prepared-query';
+import { SkeletonLookup } from '../../../src/matching/index/skeleton-lookup';
+import { VariantLookup } from '../../../src/matching/index/variant-lookup';
 import { alignName } from '../../../src/matching/score/name-alignment';
 import { WorseShares } from '../../../src/matching/score/middle-names';
 import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
@@ -25,6 +27,9 @@ function population(): NameTable {
     listedEntity({ primaryName: 'Mohammed Hasan Ali Rashid' }),
     listedEntity({ primaryName: 'Muhammad Mohammed' }),
     listedEntity({ primaryName: 'Hamad El Khairy' }),
+    listedEntity({ primaryName: 'محمد الله ماتی', aliases: [alias('Mohammed Allah Mati')] }),
+    listedEntity({ kind: 'organisation', primaryName: 'Groupe Islamique Combattant Marocain' }),
+    listedEntity({ kind: 'organisation', primaryName: 'Groupement Islamique Arme' }),
     listedEntity({ kind: 'organisation', primaryName: 'Hasan Trading LLC' }),
   ]);
 }
@@ -35,6 +40,8 @@ const QUERIES = [
   'Hasan Trading', 'George John Petrov', 'Mohammed Muhammad Hasan', 'Mohammed Rashid', 'Hasan Ali Rashid', 'M. A. Hasan',
   // "El" ends the query, so it is a surname there, and meets the listed particle no posting records.
   'Khairy Hamada Oud Mohamed El',
+  // A quiet word meets a listed name word: "group" the variant "groupe", "la" the skeleton of "llh".
+  'The Islamic Group', 'ماٹی الرحمن علـى محمد',
 ];
 
 describe('candidate search', () => {
@@ -42,11 +49,15 @@ describe('candidate search', () => {
     const table = population();
     const shapes = nameShapes(table);
     const search = new CandidateSearch(table);
+    const isToken = new Uint8Array(table.vocabulary.size);
+    for (const form of table.tokenForm) isToken[form] = 1;
+    const skeletons = SkeletonLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1);
+    const variants = VariantLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1);
     let accepted = 0;
     for (const text of QUERIES) {
       for (const [context, kinds] of [['person', PEOPLE], ['organisation', EVERY_KIND]] as const) {
-        const query = prepareQuery(table, text, context);
-        for (const threshold of [0.7, 0.8, 0.9]) {
+        const query = prepareQuery(table, text, context, skeletons, variants);
+        for (const threshold of [0.6, 0.7, 0.8, 0.9]) {
           const found = new Set(search.candidates(query, kinds, threshold));
           for (let name = 0; name < table.nameEntity.length; name++) {
             if (((1 << table.entityKind[table.nameEntity[name]!]!) & kinds) === 0) continue;
