@@ -12,7 +12,7 @@ import { admittingUnits, maskWeight, openingUnits } from './unit-admission';
 const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
 // Read once: imported bindings compile to getters, and these run for every posting group walked.
-const { hasInitialGroup, kindOfGroup, POSTING_GROUPS } = nameTable;
+const { GROUPS_OF_KINDS, hasInitialGroup, POSTING_GROUPS } = nameTable;
 
 /**
  * Finds the listed names worth aligning with a query. Walking the postings of every form the query
@@ -48,6 +48,7 @@ export class CandidateSearch {
   candidates(query: PreparedQuery, allowedKinds: number, threshold: number): number[] {
     const { queryMetMask, listedMet, touched } = this;
     const { postingStart, postingName, postingWeight, postingGroupStart: groupStart } = this.table;
+    const groups = GROUPS_OF_KINDS[allowedKinds]!;
     const units = openingUnits(query);
     const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
     const shares = this.worseShares(query, allowedKinds);
@@ -64,8 +65,7 @@ export class CandidateSearch {
       // of an allowed kind, so the others could neither open nor update one). Every unit opens the
       // names with an initial (their bound counts every query part no posting met as half met).
       for (const formId of unit.hits.formIds) {
-        for (let group = 0; group < POSTING_GROUPS; group++) {
-          if (((1 << kindOfGroup(group)) & allowedKinds) === 0) continue;
+        for (const group of groups) {
           const withInitial = hasInitialGroup(group);
           if (probing && !withInitial) continue;
           const opens = admits[k] || withInitial;
@@ -116,17 +116,16 @@ export class CandidateSearch {
 
   /**
    * How many postings of the allowed kinds the unit's forms (those `onlyForms` flags for an allowed
-   * kind, if given) have: what walking it costs. A unit that may
-   * not open names only updates the ones found: when its postings are long ("Mohammed" and its
-   * spellings) and those names few, looking for its forms in each name is cheaper than the walk.
+   * kind, if given) have: what walking it costs. A unit that may not open names only updates the ones
+   * found: when its postings are long ("Mohammed" and its spellings) and those names few, looking for
+   * its forms in each name is cheaper than the walk.
    */
   private postingsOf(unit: QueryUnit, allowedKinds: number, onlyForms?: Uint8Array): number {
     const { postingStart, postingGroupStart } = this.table;
     let postings = 0;
     for (const formId of unit.hits.formIds) {
       if (onlyForms !== undefined && (onlyForms[formId]! & allowedKinds) === 0) continue;
-      for (let group = 0; group < POSTING_GROUPS; group++) {
-        if (((1 << kindOfGroup(group)) & allowedKinds) === 0) continue;
+      for (const group of GROUPS_OF_KINDS[allowedKinds]!) {
         postings += groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, formId, group) - postingGroupStart[formId * POSTING_GROUPS + group]!;
       }
     }
@@ -162,8 +161,7 @@ export class CandidateSearch {
     }
     for (const formId of unit.hits.formIds) {
       if ((formNamed[formId]! & allowedKinds) === 0) continue;
-      for (let group = 0; group < POSTING_GROUPS; group++) {
-        if (((1 << kindOfGroup(group)) & allowedKinds) === 0) continue;
+      for (const group of GROUPS_OF_KINDS[allowedKinds]!) {
         const to = groupEnd(groupStart, postingStart, POSTING_GROUPS, formId, group);
         for (let at = groupStart[formId * POSTING_GROUPS + group]!; at < to; at++) {
           const name = postingName[at]!;
@@ -191,8 +189,8 @@ export class CandidateSearch {
 
   /**
    * The highest score the name could get: every query token it met (plus every quiet or unposted
-   * query token) fully matched, every other half matched if the name has an initial, every listed weight touched
-   * (plus quiet and initial-matchable weight) covered.
+   * query token) fully matched, every other half matched if the name has an initial, every listed
+   * weight touched (plus quiet and initial-matchable weight) covered.
    */
   private bound(query: PreparedQuery, name: number, shares: WorseShares): number {
     const table = this.table;

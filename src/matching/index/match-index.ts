@@ -9,8 +9,9 @@ import { DEFAULT_MATCH_THRESHOLD, DEFAULT_RESULT_LIMIT, TYPE_MISMATCH_MIN_NAME_S
 import { CandidateSearch } from './candidate-search';
 import { buildNameTable, contextOf, KIND_CODES, type NameTable } from './name-table';
 import { prepareQuery, sameTokens, type PreparedQuery } from './prepared-query';
-import { SkeletonLookup } from './skeleton-lookup';
-import { VariantLookup } from './variant-lookup';
+import { queryLookupsOf } from './query-lookups';
+import type { SkeletonLookup } from './skeleton-lookup';
+import type { VariantLookup } from './variant-lookup';
 import { mergedResults } from './merged-results';
 import { nameShapes, SHAPES } from './name-shapes';
 
@@ -56,10 +57,7 @@ export class MatchIndex {
 
   private constructor(private readonly table: NameTable) {
     this.candidateSearch = new CandidateSearch(table);
-    const isToken = new Uint8Array(table.vocabulary.size);
-    for (const form of table.tokenForm) isToken[form] = 1;
-    this.skeletons = SkeletonLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1);
-    this.variants = VariantLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1);
+    ({ skeletons: this.skeletons, variants: this.variants } = queryLookupsOf(table));
     this.shapes = nameShapes(table);
     const sources: Record<string, number> = {};
     for (const entity of table.entities) sources[entity.source] = (sources[entity.source] ?? 0) + 1;

@@ -11,7 +11,6 @@ export const ROLE_CODES: readonly TokenRole[] = TOKEN_ROLES;
 export const KIND_CODES: readonly EntityKind[] = ['person', 'organisation', 'vessel', 'other'];
 const OTHER_KIND = KIND_CODES.indexOf('other');
 const ROLE_CODE_OF = Object.fromEntries(ROLE_CODES.map((role, code) => [role, code])) as Record<TokenRole, number>;
-const INITIAL_ROLE = ROLE_CODE_OF.initial;
 
 /** Postings are grouped per form by the name's kind and by whether it has an initial (see `postingGroupOf`). */
 export const POSTING_GROUPS = KIND_CODES.length * 2;
@@ -24,6 +23,11 @@ export const POSTING_GROUPS = KIND_CODES.length * 2;
 export function postingGroupOf(kind: number, hasInitial: boolean): number {
   return kind * 2 + (hasInitial ? 1 : 0);
 }
+
+/** Per mask of allowed kinds (1 << kind code), the posting groups of those kinds, in order. */
+export const GROUPS_OF_KINDS: readonly (readonly number[])[] = Array.from({ length: 1 << KIND_CODES.length }, (_, kinds) =>
+  Array.from({ length: POSTING_GROUPS }, (_, group) => group).filter((group) => ((1 << kindOfGroup(group)) & kinds) !== 0),
+);
 
 /** The kind code of a posting group. */
 export function kindOfGroup(group: number): number {
@@ -156,25 +160,36 @@ export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
   };
   const weights = weighTokens(table);
   const postings = buildPostings({ ...table, ...weights });
-  const nameGroup = new Uint8Array(columns.nameEntity.length);
-  for (let name = 0; name < nameGroup.length; name++) {
-    let initial = false;
-    for (let p = columns.tokenStart[name]!; p < columns.tokenStart[name + 1]!; p++) initial ||= columns.tokenRole[p] === INITIAL_ROLE;
-    nameGroup[name] = postingGroupOf(table.entityKind[columns.nameEntity[name]!]!, initial);
-  }
+  const { nameGroup, formQuiet, formNamed } = roleFlags(columns, table.entityKind, vocabulary.size);
   const postingGroupStart = groupPostings(postings.postingStart, postings.postingName, postings.postingWeight, nameGroup, POSTING_GROUPS);
-  const formQuiet = new Uint8Array(vocabulary.size);
-  const formNamed = new Uint8Array(vocabulary.size);
+  return { ...table, ...weights, ...postings, postingGroupStart, formQuiet, formNamed };
+}
+
+/**
+ * In one pass over the listed tokens: each name's posting group (`postingGroupOf`), and per form
+ * whether some name holds it in a quiet role and in which kinds' names it is a name word or a join.
+ */
+function roleFlags(
+  columns: Pick<NameTable, 'nameEntity' | 'tokenStart' | 'tokenForm' | 'tokenRole' | 'joinForm'>,
+  entityKind: Uint8Array,
+  forms: number,
+): Pick<NameTable, 'formQuiet' | 'formNamed'> & { nameGroup: Uint8Array } {
+  const nameGroup = new Uint8Array(columns.nameEntity.length);
+  const formQuiet = new Uint8Array(forms);
+  const formNamed = new Uint8Array(forms);
   for (let name = 0; name < nameGroup.length; name++) {
-    const kindBit = 1 << table.entityKind[columns.nameEntity[name]!]!;
+    const kind = entityKind[columns.nameEntity[name]!]!;
+    let initial = false;
     for (let p = columns.tokenStart[name]!; p < columns.tokenStart[name + 1]!; p++) {
       const role = ROLE_CODES[columns.tokenRole[p]!]!;
+      initial ||= role === 'initial';
       if (isQuietRole(role)) formQuiet[columns.tokenForm[p]!] = 1;
-      else if (role !== 'generic') formNamed[columns.tokenForm[p]!]! |= kindBit;
-      if (columns.joinForm[p]! >= 0) formNamed[columns.joinForm[p]!]! |= kindBit;
+      else if (role !== 'generic') formNamed[columns.tokenForm[p]!]! |= 1 << kind;
+      if (columns.joinForm[p]! >= 0) formNamed[columns.joinForm[p]!]! |= 1 << kind;
     }
+    nameGroup[name] = postingGroupOf(kind, initial);
   }
-  return { ...table, ...weights, ...postings, postingGroupStart, formQuiet, formNamed };
+  return { nameGroup, formQuiet, formNamed };
 }
 
 type UnweightedTable = Pick<NameTable, 'vocabulary' | 'rarity' | 'tokenStart' | 'tokenForm' | 'tokenRole'>;

@@ -10,8 +10,8 @@ export function openingUnits(query: PreparedQuery): QueryUnit[] {
 
 /**
  * Which units may open new names. A name that none of the opening units met can at best cover the
- * tokens of the others, plus the quiet and unposted ones, with the listed side fully covered; if that cannot reach
- * the threshold, those others need only update the names found. The costliest units are kept from
+ * tokens of the others, plus the quiet and unposted ones, with the listed side fully covered; if that
+ * cannot reach the threshold, those others need only update the names found. The costliest units are kept from
  * opening first, as many as the bound allows: "Mohammed Hasan" opens the names with a Hasan (or the
  * two joined) and only updates them with Mohammed.
  */

@@ -3,8 +3,7 @@ import { CandidateSearch } from '../../../src/matching/index/candidate-search';
 import { buildNameTable, KIND_CODES, type NameTable } from '../../../src/matching/index/name-table';
 import { nameShapes, SHAPES } from '../../../src/matching/index/name-shapes';
 import { prepareQuery } from '../../../src/matching/index/prepared-query';
-import { SkeletonLookup } from '../../../src/matching/index/skeleton-lookup';
-import { VariantLookup } from '../../../src/matching/index/variant-lookup';
+import { queryLookupsOf } from '../../../src/matching/index/query-lookups';
 import { alignName } from '../../../src/matching/score/name-alignment';
 import { WorseShares } from '../../../src/matching/score/middle-names';
 import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
@@ -49,10 +48,7 @@ describe('candidate search', () => {
     const table = population();
     const shapes = nameShapes(table);
     const search = new CandidateSearch(table);
-    const isToken = new Uint8Array(table.vocabulary.size);
-    for (const form of table.tokenForm) isToken[form] = 1;
-    const skeletons = SkeletonLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1);
-    const variants = VariantLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1);
+    const { skeletons, variants } = queryLookupsOf(table);
     let accepted = 0;
     for (const text of QUERIES) {
       for (const [context, kinds] of [['person', PEOPLE], ['organisation', EVERY_KIND]] as const) {
