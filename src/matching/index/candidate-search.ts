@@ -8,6 +8,8 @@ import { groupEnd } from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
 import { WorseShares } from '../score/middle-names';
 import { admittingUnits, maskWeight, openingUnits } from './unit-admission';
+import { PairPostings } from './pair-postings';
+import { unitsToPair, walkPairs } from './pair-opening';
 
 const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
@@ -24,6 +26,9 @@ const { GROUPS_OF_KINDS, hasInitialGroup, POSTING_GROUPS } = nameTable;
  * Rasouli, not the ten thousand with Mohammed. A second, per-name bound then drops names whose bound
  * counted one listed token for two query tokens.
  *
+ * When every passing name must meet two common units ("Mohammed Hasan" against people), the names
+ * holding both are opened from the pair postings (`pair-postings.ts`) and every unit only updates them.
+ *
  * The scratch arrays are sized to the index and reused by every search (searches are synchronous).
  */
 export class CandidateSearch {
@@ -35,8 +40,15 @@ export class CandidateSearch {
   private memoFor: PreparedQuery | null = null;
   private sharesFor: PreparedQuery | null = null;
   private peopleShares = WorseShares.anyName;
+  private readonly pairs: PairPostings;
+  private readonly pairFromCost: number;
 
-  constructor(private readonly table: NameTable) {
+  constructor(
+    private readonly table: NameTable,
+    options: CandidateSearchOptions = {},
+  ) {
+    this.pairs = PairPostings.build(table, options.commonFrom ?? COMMON_FROM);
+    this.pairFromCost = options.pairFromCost ?? PAIR_FROM_COST;
     const names = table.nameEntity.length;
     this.queryMetMask = new Uint32Array(names);
     this.listedMet = new Float32Array(names);
@@ -53,10 +65,23 @@ export class CandidateSearch {
     const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
     const shares = this.worseShares(query, allowedKinds);
     const admits = admittingUnits(query, units, costs, threshold, shares);
+    let touchedCount = 0;
+    const rareCost = (unit: QueryUnit) => this.postingsOf(unit, allowedKinds, undefined, true);
+    const paired = unitsToPair(this.pairs, { query, units, costs, rareCost, admits, threshold, shares }, this.pairFromCost);
+    if (paired !== null) {
+      const kinds = this.table.entityKind;
+      const owner = this.table.nameEntity;
+      walkPairs(this.table, this.pairs, paired.map((k) => units[k]!), groups, (name) => {
+        if (queryMetMask[name] !== 0 || ((1 << kinds[owner[name]!]!) & allowedKinds) === 0) return;
+        queryMetMask[name] = OPENED;
+        touched[touchedCount++] = name;
+      });
+      // The paired units only update the names opened; the others open names as usual.
+      units.forEach((_, k) => (admits[k] = !paired.includes(k)));
+    }
     // Units that may open names first (they find every name that can pass), then the others, cheapest
     // first, only updating the names found.
     const order = [...units.keys()].sort((a, b) => Number(admits[b]) - Number(admits[a]) || costs[a]! - costs[b]!);
-    let touchedCount = 0;
     for (const k of order) {
       const unit = units[k]!;
       const probing = !admits[k] && costs[k]! > PROBE_COST_RATIO * touchedCount;
@@ -116,15 +141,16 @@ export class CandidateSearch {
 
   /**
    * How many postings of the allowed kinds the unit's forms (those `onlyForms` flags for an allowed
-   * kind, if given) have: what walking it costs. A unit that may not open names only updates the ones
+   * kind, if given; those no pair posting holds, if `onlyRare`) have: what walking it costs. A unit that may not open names only updates the ones
    * found: when its postings are long ("Mohammed" and its spellings) and those names few, looking for
    * its forms in each name is cheaper than the walk.
    */
-  private postingsOf(unit: QueryUnit, allowedKinds: number, onlyForms?: Uint8Array): number {
+  private postingsOf(unit: QueryUnit, allowedKinds: number, onlyForms?: Uint8Array, onlyRare = false): number {
     const { postingStart, postingGroupStart } = this.table;
     let postings = 0;
     for (const formId of unit.hits.formIds) {
       if (onlyForms !== undefined && (onlyForms[formId]! & allowedKinds) === 0) continue;
+      if (onlyRare && this.pairs.isCommon(formId)) continue;
       for (const group of GROUPS_OF_KINDS[allowedKinds]!) {
         postings += groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, formId, group) - postingGroupStart[formId * POSTING_GROUPS + group]!;
       }
@@ -195,7 +221,7 @@ export class CandidateSearch {
   private bound(query: PreparedQuery, name: number, shares: WorseShares): number {
     const table = this.table;
     const met = this.queryMetMask[name]!;
-    const within = (met & ~WITH_INITIAL) | query.quietMask | query.unpostedMask;
+    const within = (met & ~(WITH_INITIAL | OPENED)) | query.quietMask | query.unpostedMask;
     const metWeight = this.maskWeight(query, within);
     // A name with an initial: each query part no posting met may still pair with it, at half its weight.
     const initialWeight = (met & WITH_INITIAL) !== 0 ? INITIAL_SIMILARITY * (query.totalWeight - metWeight) : 0;
@@ -243,6 +269,20 @@ export class CandidateSearch {
  * use the low `MAX_NAME_TOKENS` bits.
  */
 const WITH_INITIAL = 1 << 30;
+
+/** Marks a name opened from the pair postings before any unit recorded what it met. */
+const OPENED = 1 << 29;
+
+/** Tuning of the pair postings; the defaults suit indexes of any size (tests lower them to reach them). */
+export interface CandidateSearchOptions {
+  /** Forms with at least this many postings pair up (`PairPostings`). */
+  commonFrom?: number;
+  /** The pair postings are used only when walking the cheaper of the two units would cost this many postings. */
+  pairFromCost?: number;
+}
+
+const COMMON_FROM = 300;
+const PAIR_FROM_COST = 3000;
 
 /** Queries of up to this many tokens get every subset's weight memoised (2^10 slots). */
 const MEMO_MAX_TOKENS = 10;

@@ -26,16 +26,22 @@ export function admittingUnits(
   let closedMask = query.quietMask | query.unpostedMask;
   for (const k of [...units.keys()].sort((a, b) => costs[b]! - costs[a]!)) {
     const mask = closedMask | units[k]!.mask;
-    const queryCoverage = Math.min(1, maskWeight(query, mask) / query.totalWeight);
-    // The listed side fully covered, so the query is the worse side (or level).
-    const share = shares.within(mask);
-    const best = share + (1 - share) * queryCoverage;
-    if (best + 1e-6 < threshold) {
+    if (!canReach(query, mask, threshold, shares)) {
       admits[k] = false;
       closedMask = mask;
     }
   }
   return admits;
+}
+
+/**
+ * True when a name whose paired query tokens all lie within `mask` could reach the threshold: the
+ * listed side fully covered, so the query is the worse side (or level).
+ */
+export function canReach(query: PreparedQuery, mask: number, threshold: number, shares: WorseShares): boolean {
+  const queryCoverage = Math.min(1, maskWeight(query, mask) / query.totalWeight);
+  const share = shares.within(mask);
+  return share + (1 - share) * queryCoverage + 1e-6 >= threshold;
 }
 
 /** Weight of the query tokens in `mask`. */

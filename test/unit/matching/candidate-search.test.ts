@@ -44,10 +44,14 @@ const QUERIES = [
 ];
 
 describe('candidate search', () => {
-  it('drops no listed name the alignment would score at or above the threshold', () => {
+  // Pair postings with their defaults are for large indexes: lowered, every form of two names pairs up.
+  it.each([
+    ['walking the postings', {}],
+    ['opening names by pair postings', { commonFrom: 2, pairFromCost: 1 }],
+  ] as const)('drops no listed name the alignment would score at or above the threshold, %s', (_, options) => {
     const table = population();
     const shapes = nameShapes(table);
-    const search = new CandidateSearch(table);
+    const search = new CandidateSearch(table, options);
     const { skeletons, variants } = queryLookupsOf(table);
     let accepted = 0;
     for (const text of QUERIES) {
