@@ -10,6 +10,7 @@ import { WorseShares } from '../score/middle-names';
 import { admittingUnits, maskWeight, openingUnits } from './unit-admission';
 import { PairPostings } from './pair-postings';
 import { unitsToPair, walkPairs } from './pair-opening';
+import { listedShareCut, unitReach, type ShareCut } from './listed-share-cut';
 
 const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
@@ -42,6 +43,8 @@ export class CandidateSearch {
   private peopleShares = WorseShares.anyName;
   private readonly pairs: PairPostings;
   private readonly pairFromCost: number;
+  private readonly cutFromCost: number;
+  private readonly helperCostShare: number;
 
   constructor(
     private readonly table: NameTable,
@@ -49,6 +52,8 @@ export class CandidateSearch {
   ) {
     this.pairs = PairPostings.build(table, options.commonFrom ?? COMMON_FROM);
     this.pairFromCost = options.pairFromCost ?? PAIR_FROM_COST;
+    this.cutFromCost = options.cutFromCost ?? CUT_FROM_COST;
+    this.helperCostShare = options.helperCostShare ?? HELPER_COST_SHARE;
     const names = table.nameEntity.length;
     this.queryMetMask = new Uint32Array(names);
     this.listedMet = new Float32Array(names);
@@ -79,12 +84,22 @@ export class CandidateSearch {
       // The paired units only update the names opened; the others open names as usual.
       units.forEach((_, k) => (admits[k] = !paired.includes(k)));
     }
-    // Units that may open names first (they find every name that can pass), then the others, cheapest
-    // first, only updating the names found.
-    const order = [...units.keys()].sort((a, b) => Number(admits[b]) - Number(admits[a]) || costs[a]! - costs[b]!);
+    // The costliest unit to open names may open only those it is enough of (see `planCut`).
+    let cutUnit = -1;
+    let cut: ShareCut | null = null;
+    for (const [k, cost] of costs.entries()) if (admits[k] && cost >= this.cutFromCost && (cutUnit < 0 || cost > costs[cutUnit]!)) cutUnit = k;
+    if (cutUnit >= 0) ({ cut, touchedCount } = this.planCut(query, units, costs, admits, cutUnit, threshold, allowedKinds, touchedCount));
+    // Units that may open names first (they find every name that can pass), the cut one last of them,
+    // then the others, cheapest first, only updating the names found.
+    const order = [...units.keys()].sort(
+      (a, b) => Number(admits[b]) - Number(admits[a]) || Number(a === cutUnit) - Number(b === cutUnit) || costs[a]! - costs[b]!,
+    );
     for (const k of order) {
       const unit = units[k]!;
-      const probing = !admits[k] && costs[k]! > PROBE_COST_RATIO * touchedCount;
+      const unitCut = k === cutUnit ? cut : null;
+      // A cut walk reads only the shares of names below the cut when the names found before are
+      // few enough to probe; otherwise it still looks each name up, to update those found before.
+      const probing = unitCut !== null ? PROBE_COST_RATIO * touchedCount <= costs[k]! / 2 : !admits[k] && costs[k]! > PROBE_COST_RATIO * touchedCount;
       if (probing) for (let i = 0; i < touchedCount; i++) this.probe(unit, touched[i]!);
       // Postings are grouped by kind: only the allowed kinds' groups are walked (every name touched is
       // of an allowed kind, so the others could neither open nor update one). Every unit opens the
@@ -92,6 +107,10 @@ export class CandidateSearch {
       for (const formId of unit.hits.formIds) {
         for (const group of groups) {
           const withInitial = hasInitialGroup(group);
+          if (unitCut !== null && !withInitial) {
+            touchedCount = this.walkAboveCut(unit, formId, group, unitCut, probing, touchedCount);
+            continue;
+          }
           if (probing && !withInitial) continue;
           const opens = admits[k] || withInitial;
           const to = groupEnd(groupStart, postingStart, POSTING_GROUPS, formId, group);
@@ -126,6 +145,96 @@ export class CandidateSearch {
       listedMet[name] = 0;
     }
     return this.pairable(query, passing, threshold, shares.whole);
+  }
+
+  /**
+   * Readies the share cut (`listed-share-cut.ts`) for the costliest unit to open names: a name it alone
+   * opens may still gain listed weight from a unit that only updates names, or from a quiet word that
+   * meets a name word. Where those units' postings are short next to the cut walk's, their names are
+   * opened first (the units are let open names; the quiet words' names are opened, their weight added
+   * later as for any name), so they gain nothing a posting of the cut walk does not show; the others
+   * count as the most they could add to any name.
+   */
+  private planCut(
+    query: PreparedQuery,
+    units: readonly QueryUnit[],
+    costs: readonly number[],
+    admits: boolean[],
+    cutUnit: number,
+    threshold: number,
+    allowedKinds: number,
+    touchedCount: number,
+  ): { cut: ShareCut | null; touchedCount: number } {
+    const { formMaxWeight, formNamed } = this.table;
+    const affordable = costs[cutUnit]! / this.helperCostShare;
+    let helpWeight = 0;
+    units.forEach((unit, k) => {
+      if (admits[k]) return;
+      if (costs[k]! <= affordable && k !== cutUnit) admits[k] = true;
+      else helpWeight += unitReach(unit, formMaxWeight, allowedKinds);
+    });
+    for (const unit of query.units) {
+      if (unit.opensCandidates || unitReach(unit, formMaxWeight, allowedKinds, formNamed) === 0) continue;
+      if (this.postingsOf(unit, allowedKinds, formNamed) > affordable) {
+        helpWeight += unitReach(unit, formMaxWeight, allowedKinds, formNamed);
+        continue;
+      }
+      for (const formId of unit.hits.formIds) {
+        if ((formNamed[formId]! & allowedKinds) === 0) continue;
+        touchedCount = this.openAll(formId, allowedKinds, touchedCount);
+      }
+    }
+    return { cut: listedShareCut(query, units, threshold, helpWeight), touchedCount };
+  }
+
+  /** Opens every name of the allowed kinds holding the form, marked as no unit's yet. */
+  private openAll(formId: number, allowedKinds: number, touchedCount: number): number {
+    const { queryMetMask, touched } = this;
+    const { postingStart, postingName, postingGroupStart } = this.table;
+    for (const group of GROUPS_OF_KINDS[allowedKinds]!) {
+      const to = groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, formId, group);
+      for (let at = postingGroupStart[formId * POSTING_GROUPS + group]!; at < to; at++) {
+        const name = postingName[at]!;
+        if (queryMetMask[name] !== 0) continue;
+        queryMetMask[name] = OPENED;
+        touched[touchedCount++] = name;
+      }
+    }
+    return touchedCount;
+  }
+
+  /**
+   * Walks one posting group of the unit's form, opening the names whose shares reach the cut and
+   * updating the names found before (unless `probed`: then they were probed for the unit already). A
+   * name opened here keeps its best posting's weight, since the one query token (or join) pairs with one
+   * listed token (or join) at most.
+   */
+  private walkAboveCut(unit: QueryUnit, formId: number, group: number, cut: ShareCut, probed: boolean, touchedCount: number): number {
+    const { queryMetMask, listedMet, touched } = this;
+    const { postingStart, postingName, postingWeight, postingGroupStart, postingShare, postingMaxShare, postingInverseTotal } = this.table;
+    const { least, helpWeight, helpShare } = cut;
+    const to = groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, formId, group);
+    for (let at = postingGroupStart[formId * POSTING_GROUPS + group]!; at < to; at++) {
+      let share = postingShare[at]!;
+      if (helpWeight > 0) share += helpWeight * postingInverseTotal[at]!;
+      if (helpShare > 0) share += helpShare * postingMaxShare[at]!;
+      const above = share >= least;
+      if (!above && probed) continue;
+      const name = postingName[at]!;
+      const met = queryMetMask[name]!;
+      if (met === 0) {
+        if (!above) continue;
+        queryMetMask[name] = unit.mask | CUT_OPENED;
+        listedMet[name] = postingWeight[at]!;
+        touched[touchedCount++] = name;
+      } else if ((met & CUT_OPENED) !== 0) {
+        listedMet[name] = Math.max(listedMet[name]!, postingWeight[at]!);
+      } else if (!probed) {
+        queryMetMask[name]! |= unit.mask;
+        listedMet[name]! += postingWeight[at]!;
+      }
+    }
+    return touchedCount;
   }
 
   /**
@@ -221,7 +330,7 @@ export class CandidateSearch {
   private bound(query: PreparedQuery, name: number, shares: WorseShares): number {
     const table = this.table;
     const met = this.queryMetMask[name]!;
-    const within = (met & ~(WITH_INITIAL | OPENED)) | query.quietMask | query.unpostedMask;
+    const within = (met & ~(WITH_INITIAL | OPENED | CUT_OPENED)) | query.quietMask | query.unpostedMask;
     const metWeight = this.maskWeight(query, within);
     // A name with an initial: each query part no posting met may still pair with it, at half its weight.
     const initialWeight = (met & WITH_INITIAL) !== 0 ? INITIAL_SIMILARITY * (query.totalWeight - metWeight) : 0;
@@ -270,8 +379,13 @@ export class CandidateSearch {
  */
 const WITH_INITIAL = 1 << 30;
 
-/** Marks a name opened from the pair postings before any unit recorded what it met. */
+/** Marks a name opened from the pair postings, or for a share cut, before any unit recorded what it met. */
 const OPENED = 1 << 29;
+
+/** Marks a name the share cut's walk opened (`walkAboveCut`), whose listed weight is its best posting's. */
+const CUT_OPENED = 1 << 28;
+const CUT_FROM_COST = 1000;
+const HELPER_COST_SHARE = 4;
 
 /** Tuning of the pair postings; the defaults suit indexes of any size (tests lower them to reach them). */
 export interface CandidateSearchOptions {
@@ -279,6 +393,10 @@ export interface CandidateSearchOptions {
   commonFrom?: number;
   /** The pair postings are used only when walking the cheaper of the two units would cost this many postings. */
   pairFromCost?: number;
+  /** The share cut is tried for units whose walk would read at least this many postings. */
+  cutFromCost?: number;
+  /** Before a cut walk, the names of units and quiet words costing at most its cost over this are opened. */
+  helperCostShare?: number;
 }
 
 const COMMON_FROM = 300;

@@ -5,6 +5,7 @@ import { TOKEN_ROLES, tokeniseName, type NameContext, type TokenRole } from '../
 import { FormVocabulary } from './form-vocabulary';
 import { GrowableColumn } from './growable-column';
 import { groupPostings } from './posting-groups';
+import { postingShares } from './posting-shares';
 import { TokenRarity } from './token-rarity';
 
 export const ROLE_CODES: readonly TokenRole[] = TOKEN_ROLES;
@@ -83,6 +84,11 @@ export interface NameTable {
   postingWeight: Float32Array;
   /** Where each group's names start in a form's postings (`postingGroupOf`, see `posting-groups.ts`). */
   postingGroupStart: Int32Array;
+  /** Per posting: what a walk may cut on (`posting-shares.ts`); per form, the most a posting of it covers. */
+  postingShare: Uint16Array;
+  postingMaxShare: Uint16Array;
+  postingInverseTotal: Float32Array;
+  formMaxWeight: Float32Array;
 }
 
 export function contextOf(kind: EntityKind): NameContext {
@@ -162,7 +168,8 @@ export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
   const postings = buildPostings({ ...table, ...weights });
   const { nameGroup, formQuiet, formNamed } = roleFlags(columns, table.entityKind, vocabulary.size);
   const postingGroupStart = groupPostings(postings.postingStart, postings.postingName, postings.postingWeight, nameGroup, POSTING_GROUPS);
-  return { ...table, ...weights, ...postings, postingGroupStart, formQuiet, formNamed };
+  const shares = postingShares({ ...weights, ...postings });
+  return { ...table, ...weights, ...postings, postingGroupStart, ...shares, formQuiet, formNamed };
 }
 
 /**

@@ -30,6 +30,7 @@ function population(): NameTable {
     listedEntity({ kind: 'organisation', primaryName: 'Groupe Islamique Combattant Marocain' }),
     listedEntity({ kind: 'organisation', primaryName: 'Groupement Islamique Arme' }),
     listedEntity({ kind: 'organisation', primaryName: 'Hasan Trading LLC' }),
+    listedEntity({ kind: 'organisation', primaryName: 'Groupe Zarya' }),
   ]);
 }
 
@@ -40,7 +41,7 @@ const QUERIES = [
   // "El" ends the query, so it is a surname there, and meets the listed particle no posting records.
   'Khairy Hamada Oud Mohamed El',
   // A quiet word meets a listed name word: "group" the variant "groupe", "la" the skeleton of "llh".
-  'The Islamic Group', 'ماٹی الرحمن علـى محمد',
+  'The Islamic Group', 'ماٹی الرحمن علـى محمد', 'Zarya Group',
 ];
 
 describe('candidate search', () => {
@@ -48,6 +49,9 @@ describe('candidate search', () => {
   it.each([
     ['walking the postings', {}],
     ['opening names by pair postings', { commonFrom: 2, pairFromCost: 1 }],
+    ['cutting the costliest walk by listed share', { cutFromCost: 1 }],
+    ['cutting it after opening the names of the others', { cutFromCost: 1, helperCostShare: 0.5 }],
+    ['with both', { commonFrom: 2, pairFromCost: 1, cutFromCost: 1 }],
   ] as const)('drops no listed name the alignment would score at or above the threshold, %s', (_, options) => {
     const table = population();
     const shapes = nameShapes(table);
