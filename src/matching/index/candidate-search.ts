@@ -11,6 +11,7 @@ import { admittingUnits, maskWeight, openingUnits } from './unit-admission';
 import { PairPostings } from './pair-postings';
 import { unitsToPair, walkPairs } from './pair-opening';
 import { listedShareCut, unitReach, type ShareCut } from './listed-share-cut';
+import { FormUnitMarks } from './form-unit-marks';
 
 const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
@@ -45,6 +46,9 @@ export class CandidateSearch {
   private readonly pairFromCost: number;
   private readonly cutFromCost: number;
   private readonly helperCostShare: number;
+  private readonly formMarks: FormUnitMarks;
+  /** The current query's form marks (`FormUnitMarks`), or undefined for a query of too many units. */
+  private marks: Uint32Array | undefined;
 
   constructor(
     private readonly table: NameTable,
@@ -54,6 +58,7 @@ export class CandidateSearch {
     this.pairFromCost = options.pairFromCost ?? PAIR_FROM_COST;
     this.cutFromCost = options.cutFromCost ?? CUT_FROM_COST;
     this.helperCostShare = options.helperCostShare ?? HELPER_COST_SHARE;
+    this.formMarks = new FormUnitMarks(table.vocabulary.size);
     const names = table.nameEntity.length;
     this.queryMetMask = new Uint32Array(names);
     this.listedMet = new Float32Array(names);
@@ -66,6 +71,7 @@ export class CandidateSearch {
     const { queryMetMask, listedMet, touched } = this;
     const { postingStart, postingName, postingWeight, postingGroupStart: groupStart } = this.table;
     const groups = GROUPS_OF_KINDS[allowedKinds]!;
+    this.marks = this.formMarks.mark(query);
     const units = openingUnits(query);
     const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
     const shares = this.worseShares(query, allowedKinds);
@@ -100,7 +106,8 @@ export class CandidateSearch {
       // A cut walk reads only the shares of names below the cut when the names found before are
       // few enough to probe; otherwise it still looks each name up, to update those found before.
       const probing = unitCut !== null ? PROBE_COST_RATIO * touchedCount <= costs[k]! / 2 : !admits[k] && costs[k]! > PROBE_COST_RATIO * touchedCount;
-      if (probing) for (let i = 0; i < touchedCount; i++) this.probe(unit, touched[i]!);
+      const bit = FormUnitMarks.bitOf(query, unit);
+      if (probing) for (let i = 0; i < touchedCount; i++) this.probe(unit, bit, touched[i]!);
       // Postings are grouped by kind: only the allowed kinds' groups are walked (every name touched is
       // of an allowed kind, so the others could neither open nor update one). Every unit opens the
       // names with an initial (their bound counts every query part no posting met as half met).
@@ -122,7 +129,7 @@ export class CandidateSearch {
               if (probing) {
                 // The probe above did not see this name: it records the whole unit for it at once.
                 queryMetMask[name] = WITH_INITIAL;
-                this.probe(unit, name);
+                this.probe(unit, bit, name);
                 continue;
               }
             } else if (probing) {
@@ -135,7 +142,7 @@ export class CandidateSearch {
       }
     }
 
-    for (const unit of query.units) if (!unit.opensCandidates) this.addQuietReach(unit, allowedKinds, touchedCount);
+    for (const unit of query.units) if (!unit.opensCandidates) this.addQuietReach(query, unit, allowedKinds, touchedCount);
 
     const passing: number[] = [];
     for (let i = 0; i < touchedCount; i++) {
@@ -244,7 +251,7 @@ export class CandidateSearch {
    */
   private pairable(query: PreparedQuery, names: number[], threshold: number, worseShare: number): number[] {
     const kept: number[] = [];
-    for (const name of names) if (pairingBound(this.table, query, name, this.informationFloor, worseShare) >= threshold) kept.push(name);
+    for (const name of names) if (pairingBound(this.table, query, name, this.informationFloor, worseShare, this.marks) >= threshold) kept.push(name);
     return kept;
   }
 
@@ -284,14 +291,15 @@ export class CandidateSearch {
    * for the names found, adding weight only (the query side already counts quiet words as met), or the
    * names found probed for them when those postings are long.
    */
-  private addQuietReach(unit: QueryUnit, allowedKinds: number, touchedCount: number): void {
+  private addQuietReach(query: PreparedQuery, unit: QueryUnit, allowedKinds: number, touchedCount: number): void {
     if (touchedCount === 0) return;
     const { queryMetMask, listedMet, touched } = this;
     const { postingStart, postingName, postingWeight, postingGroupStart: groupStart, formNamed } = this.table;
     const named = this.postingsOf(unit, allowedKinds, formNamed);
     if (named === 0) return;
     if (named > PROBE_COST_RATIO * touchedCount) {
-      for (let i = 0; i < touchedCount; i++) this.probe(unit, touched[i]!);
+      const bit = FormUnitMarks.bitOf(query, unit);
+      for (let i = 0; i < touchedCount; i++) this.probe(unit, bit, touched[i]!);
       return;
     }
     for (const formId of unit.hits.formIds) {
@@ -306,15 +314,19 @@ export class CandidateSearch {
     }
   }
 
-  /** What walking the unit's postings would record for this one name. */
-  private probe(unit: QueryUnit, name: number): void {
+  /** What walking the unit's postings would record for this one name (`bit`: the unit's form mark). */
+  private probe(unit: QueryUnit, bit: number, name: number): void {
     const table = this.table;
+    const marks = this.marks;
     const end = table.tokenStart[name + 1]!;
     let met = 0;
     for (let p = table.tokenStart[name]!; p < end; p++) {
-      if (!isQuietRole(ROLE_CODES[table.tokenRole[p]!]!) && hitSlot(unit.hits, table.tokenForm[p]!) >= 0) met += table.tokenWeight[p]!;
+      const form = table.tokenForm[p]!;
+      if ((marks === undefined || (marks[form]! & bit) !== 0) && !isQuietRole(ROLE_CODES[table.tokenRole[p]!]!) && hitSlot(unit.hits, form) >= 0) {
+        met += table.tokenWeight[p]!;
+      }
       const join = table.joinForm[p]!;
-      if (join >= 0 && hitSlot(unit.hits, join) >= 0) met += table.tokenWeight[p]! + table.tokenWeight[p + 1]!;
+      if (join >= 0 && (marks === undefined || (marks[join]! & bit) !== 0) && hitSlot(unit.hits, join) >= 0) met += table.tokenWeight[p]! + table.tokenWeight[p + 1]!;
     }
     if (met > 0) {
       this.queryMetMask[name]! |= unit.mask;

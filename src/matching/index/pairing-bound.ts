@@ -26,7 +26,14 @@ const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY, JOINED_MIN_SIMILARITY } = we
  *   only people's names are searched, `worseShare` may be the smaller share `WorseShares.forPeople`
  *   proves for the whole query: where the query is the worse side no person's name gives more.
  */
-export function pairingBound(table: NameTable, query: PreparedQuery, name: number, informationFloor: number, worseShare = BETTER_COVERAGE_WEIGHT): number {
+export function pairingBound(
+  table: NameTable,
+  query: PreparedQuery,
+  name: number,
+  informationFloor: number,
+  worseShare = BETTER_COVERAGE_WEIGHT,
+  marks?: Uint32Array,
+): number {
   const start = table.tokenStart[name]!;
   const end = table.tokenStart[name + 1]!;
   const texts = table.vocabulary.texts;
@@ -44,8 +51,12 @@ export function pairingBound(table: NameTable, query: PreparedQuery, name: numbe
     bestQueryMet = 0;
     heaviestQuery = 0;
     bestListedMet = 0;
-    for (const unit of query.units) {
-      const { hits } = unit;
+    // `marks` (`FormUnitMarks`): the units that meet this token or its join; most tokens meet none.
+    const meeting = marks === undefined ? ALL_UNITS : marks[form]! | (join >= 0 ? marks[join]! : 0);
+    for (let u = 0; meeting !== 0 && u < query.units.length; u++) {
+      if ((meeting & (1 << u)) === 0) continue;
+      const { hits } = query.units[u]!;
+      const unit = query.units[u]!;
       let unitWeight = queryWeights[unit.first]!;
       if (unit.span === 2) unitWeight += queryWeights[unit.first + 1]!;
       const slot = hitSlot(hits, form);
@@ -57,8 +68,9 @@ export function pairingBound(table: NameTable, query: PreparedQuery, name: numbe
       }
     }
     const role = ROLE_CODES[table.tokenRole[p]!]!;
-    const listed = texts[form]!;
-    for (let i = 0; i < query.tokens.length; i++) {
+    // Initials, on either side, pair by their letters.
+    const listed = query.initialCount > 0 || role === 'initial' ? texts[form]! : '';
+    for (let i = 0; listed !== '' && i < query.tokens.length; i++) {
       const token = query.tokens[i]!;
       if (token.role === 'initial') {
         if (listed === token.text) consider(queryWeights[i]!, listedWeight, 1, 1);
@@ -82,6 +94,8 @@ export function pairingBound(table: NameTable, query: PreparedQuery, name: numbe
   // Sums taken in another order than the alignment's: a hair of slack so rounding never drops a name.
   return score + 1e-6;
 }
+
+const ALL_UNITS = 0xffffffff;
 
 /** The best pairings one listed token could take (reset per token; bounds are computed synchronously). */
 let bestQueryMet = 0;
