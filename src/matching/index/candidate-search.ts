@@ -82,8 +82,13 @@ export class CandidateSearch {
     if (paired !== null) {
       const kinds = this.table.entityKind;
       const owner = this.table.nameEntity;
-      walkPairs(this.table, this.pairs, paired.map((k) => units[k]!), groups, (name) => {
+      let pairedBits = 0;
+      for (const k of paired) pairedBits |= FormUnitMarks.bitOf(query, units[k]!);
+      walkPairs(this.table, this.pairs, paired.map((k) => units[k]!), groups, (name, heldFormOf) => {
         if (queryMetMask[name] !== 0 || ((1 << kinds[owner[name]!]!) & allowedKinds) === 0) return;
+        // A name holding a rare form of one paired unit passes only if it meets another (or an
+        // unpaired unit, whose walk opens it anyway).
+        if (heldFormOf !== null && !this.meetsAny(name, pairedBits & ~FormUnitMarks.bitOf(query, heldFormOf))) return;
         queryMetMask[name] = OPENED;
         touched[touchedCount++] = name;
       });
@@ -312,6 +317,19 @@ export class CandidateSearch {
         }
       }
     }
+  }
+
+  /** True when a posted token or join of the name meets a unit of `bits` (always, without form marks). */
+  private meetsAny(name: number, bits: number): boolean {
+    const { marks, table } = this;
+    if (marks === undefined) return true;
+    const end = table.tokenStart[name + 1]!;
+    for (let p = table.tokenStart[name]!; p < end; p++) {
+      if ((marks[table.tokenForm[p]!]! & bits) !== 0 && !isQuietRole(ROLE_CODES[table.tokenRole[p]!]!)) return true;
+      const join = table.joinForm[p]!;
+      if (join >= 0 && (marks[join]! & bits) !== 0) return true;
+    }
+    return false;
   }
 
   /** What walking the unit's postings would record for this one name (`bit`: the unit's form mark). */

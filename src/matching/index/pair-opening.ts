@@ -57,16 +57,23 @@ function shareCommonForm(pairs: PairPostings, a: QueryUnit, b: QueryUnit): boole
 /**
  * Every name (of the given posting groups, for forms walked) meeting two of the paired units through
  * their common forms, from the pair postings, and every name holding one of their forms that pair with
- * nothing, walked as the usual search would. A name may be given more than once.
+ * nothing, walked as the usual search would (`open` is told which unit's form it holds, and may skip the
+ * names that meet no other paired unit). A name may be given more than once.
  */
-export function walkPairs(table: NameTable, pairs: PairPostings, paired: readonly QueryUnit[], groups: readonly number[], open: (name: number) => void): void {
+export function walkPairs(
+  table: NameTable,
+  pairs: PairPostings,
+  paired: readonly QueryUnit[],
+  groups: readonly number[],
+  open: (name: number, heldFormOf: QueryUnit | null) => void,
+): void {
   const { postingStart, postingName, postingGroupStart } = table;
   for (const unit of paired) {
     for (const form of unit.hits.formIds) {
       if (pairs.isCommon(form)) continue;
       for (const group of groups) {
         const to = groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, form, group);
-        for (let at = postingGroupStart[form * POSTING_GROUPS + group]!; at < to; at++) open(postingName[at]!);
+        for (let at = postingGroupStart[form * POSTING_GROUPS + group]!; at < to; at++) open(postingName[at]!, unit);
       }
     }
   }
@@ -78,7 +85,7 @@ export function walkPairs(table: NameTable, pairs: PairPostings, paired: readonl
         for (const formB of paired[j]!.hits.formIds) {
           if (!pairs.isCommon(formB)) continue;
           const [from, to] = pairs.namesOf(formA, formB);
-          for (let at = from; at < to; at++) open(names[at]!);
+          for (let at = from; at < to; at++) open(names[at]!, null);
         }
       }
     }
