@@ -3,7 +3,7 @@ import { nameScoreValue } from '../score/name-score';
 import { hitSlot } from './form-hits';
 import { pairingBound } from './pairing-bound';
 import * as nameTable from './name-table';
-import { isQuietRole, KIND_CODES, ROLE_CODES, type NameTable } from './name-table';
+import { isQuietRole, KIND_CODES, letterBit, ROLE_CODES, type NameTable } from './name-table';
 import { groupEnd } from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
 import { WorseShares } from '../score/middle-names';
@@ -49,6 +49,9 @@ export class CandidateSearch {
   private readonly formMarks: FormUnitMarks;
   /** The current query's form marks (`FormUnitMarks`), or undefined for a query of too many units. */
   private marks: Uint32Array | undefined;
+  /** The current query's initials: each one's token bit and the bit of its letter (`letterBit`). */
+  private initialTokens: number[] = [];
+  private initialLetters: number[] = [];
 
   constructor(
     private readonly table: NameTable,
@@ -72,6 +75,7 @@ export class CandidateSearch {
     const { postingStart, postingName, postingWeight, postingGroupStart: groupStart } = this.table;
     const groups = GROUPS_OF_KINDS[allowedKinds]!;
     this.marks = this.formMarks.mark(query);
+    this.readInitials(query);
     const units = openingUnits(query);
     const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
     const shares = this.worseShares(query, allowedKinds);
@@ -354,13 +358,22 @@ export class CandidateSearch {
 
   /**
    * The highest score the name could get: every query token it met (plus every quiet or unposted
-   * query token) fully matched, every other half matched if the name has an initial, every listed
+   * query token, a query initial only if the name has a token of its letter) fully matched, every other half matched if the name has an initial, every listed
    * weight touched (plus quiet and initial-matchable weight) covered.
    */
   private bound(query: PreparedQuery, name: number, shares: WorseShares): number {
     const table = this.table;
     const met = this.queryMetMask[name]!;
-    const within = (met & ~(WITH_INITIAL | OPENED | CUT_OPENED)) | query.quietMask | query.unpostedMask;
+    // A query initial pairs only with a listed token of its letter: without one it stays unmet.
+    let quiet = query.quietMask;
+    let initials = query.initialCount;
+    const letters = table.nameLetters[name]!;
+    for (let i = 0; i < this.initialTokens.length; i++) {
+      if ((letters & this.initialLetters[i]!) !== 0) continue;
+      quiet &= ~this.initialTokens[i]!;
+      initials--;
+    }
+    const within = (met & ~(WITH_INITIAL | OPENED | CUT_OPENED)) | quiet | query.unpostedMask;
     const metWeight = this.maskWeight(query, within);
     // A name with an initial: each query part no posting met may still pair with it, at half its weight.
     const initialWeight = (met & WITH_INITIAL) !== 0 ? INITIAL_SIMILARITY * (query.totalWeight - metWeight) : 0;
@@ -369,7 +382,7 @@ export class CandidateSearch {
       this.listedMet[name]! +
       table.nameQuietWeight[name]! +
       (query.genericQuiet ? table.nameGenericWeight[name]! : 0) +
-      query.initialCount * INITIAL_SIMILARITY * table.nameMaxWeight[name]!;
+      initials * INITIAL_SIMILARITY * table.nameMaxWeight[name]!;
     const listedTotal = table.nameTotalWeight[name]!;
     const listedCoverage = listedTotal > 0 ? Math.min(1, listedReach / listedTotal) : 0;
     const score = nameScoreValue(
@@ -384,6 +397,16 @@ export class CandidateSearch {
     );
     // Float32 sums: a hair of slack so rounding never drops a name that would score the threshold.
     return score + 1e-6;
+  }
+
+  private readInitials(query: PreparedQuery): void {
+    this.initialTokens = [];
+    this.initialLetters = [];
+    query.tokens.forEach((token, i) => {
+      if (token.role !== 'initial') return;
+      this.initialTokens.push(1 << i);
+      this.initialLetters.push(letterBit(token.text));
+    });
   }
 
   /** Weight of the query tokens in `mask`, memoised per query for the usual short names. */

@@ -71,6 +71,8 @@ export interface NameTable {
   tokenForm: Int32Array;
   tokenRole: Uint8Array;
   tokenWeight: Float32Array;
+  /** Per name: a bit per first letter of its tokens (`letterBit`), so a query initial can tell names it cannot pair with. */
+  nameLetters: Uint32Array;
   /** Per form: 1 when some listed name has it in a quiet role (a particle, a legal form), which no posting records. */
   formQuiet: Uint8Array;
   /** Per form: a bit per kind (1 << kind code) of the listed names that have it as a name word or a join (neither quiet nor generic). */
@@ -166,29 +168,32 @@ export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
   };
   const weights = weighTokens(table);
   const postings = buildPostings({ ...table, ...weights });
-  const { nameGroup, formQuiet, formNamed } = roleFlags(columns, table.entityKind, vocabulary.size);
+  const { nameGroup, nameLetters, formQuiet, formNamed } = roleFlags(columns, table.entityKind, vocabulary.texts);
   const postingGroupStart = groupPostings(postings.postingStart, postings.postingName, postings.postingWeight, nameGroup, POSTING_GROUPS);
   const shares = postingShares({ ...weights, ...postings });
-  return { ...table, ...weights, ...postings, postingGroupStart, ...shares, formQuiet, formNamed };
+  return { ...table, ...weights, ...postings, postingGroupStart, ...shares, nameLetters, formQuiet, formNamed };
 }
 
 /**
- * In one pass over the listed tokens: each name's posting group (`postingGroupOf`), and per form
- * whether some name holds it in a quiet role and in which kinds' names it is a name word or a join.
+ * In one pass over the listed tokens: each name's posting group (`postingGroupOf`) and first letters,
+ * and per form whether some name holds it in a quiet role and in which kinds' names it is a name word
+ * or a join.
  */
 function roleFlags(
   columns: Pick<NameTable, 'nameEntity' | 'tokenStart' | 'tokenForm' | 'tokenRole' | 'joinForm'>,
   entityKind: Uint8Array,
-  forms: number,
-): Pick<NameTable, 'formQuiet' | 'formNamed'> & { nameGroup: Uint8Array } {
+  texts: readonly string[],
+): Pick<NameTable, 'nameLetters' | 'formQuiet' | 'formNamed'> & { nameGroup: Uint8Array } {
   const nameGroup = new Uint8Array(columns.nameEntity.length);
-  const formQuiet = new Uint8Array(forms);
-  const formNamed = new Uint8Array(forms);
+  const nameLetters = new Uint32Array(columns.nameEntity.length);
+  const formQuiet = new Uint8Array(texts.length);
+  const formNamed = new Uint8Array(texts.length);
   for (let name = 0; name < nameGroup.length; name++) {
     const kind = entityKind[columns.nameEntity[name]!]!;
     let initial = false;
     for (let p = columns.tokenStart[name]!; p < columns.tokenStart[name + 1]!; p++) {
       const role = ROLE_CODES[columns.tokenRole[p]!]!;
+      nameLetters[name]! |= letterBit(texts[columns.tokenForm[p]!]!);
       initial ||= role === 'initial';
       if (isQuietRole(role)) formQuiet[columns.tokenForm[p]!] = 1;
       else if (role !== 'generic') formNamed[columns.tokenForm[p]!]! |= 1 << kind;
@@ -196,7 +201,13 @@ function roleFlags(
     }
     nameGroup[name] = postingGroupOf(kind, initial);
   }
-  return { nameGroup, formQuiet, formNamed };
+  return { nameGroup, nameLetters, formQuiet, formNamed };
+}
+
+/** The bit of a token's first letter: a to z, and one bit for every other first character. */
+export function letterBit(text: string): number {
+  const letter = text.charCodeAt(0) - 97;
+  return 1 << (letter >= 0 && letter < 26 ? letter : 26);
 }
 
 type UnweightedTable = Pick<NameTable, 'vocabulary' | 'rarity' | 'tokenStart' | 'tokenForm' | 'tokenRole'>;
