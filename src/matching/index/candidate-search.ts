@@ -151,12 +151,32 @@ export class CandidateSearch {
       }
     }
 
-    for (const unit of query.units) if (!unit.opensCandidates) this.addQuietReach(query, unit, allowedKinds, touchedCount);
-
+    // A quiet word meeting a listed name word adds that word's weight to the listed side: its postings
+    // of such forms are walked when short; otherwise the most it could add bounds each name first, and
+    // it is looked for only in the names that then still pass.
+    const { formMaxWeight, formNamed } = this.table;
+    const quietUnits: QueryUnit[] = [];
+    let quietReach = 0;
+    for (const unit of query.units) {
+      const reach = unit.opensCandidates ? 0 : unitReach(unit, formMaxWeight, allowedKinds, formNamed);
+      if (reach === 0) continue;
+      if (this.postingsOf(unit, allowedKinds, formNamed) <= PROBE_COST_RATIO * touchedCount) {
+        this.walkQuietReach(unit, allowedKinds);
+        continue;
+      }
+      quietUnits.push(unit);
+      quietReach += reach;
+    }
+    const quietBits = quietUnits.map((unit) => FormUnitMarks.bitOf(query, unit));
     const passing: number[] = [];
     for (let i = 0; i < touchedCount; i++) {
       const name = touched[i]!;
-      if (this.bound(query, name, shares) >= threshold) passing.push(name);
+      let passes = this.bound(query, name, shares, quietReach) >= threshold;
+      if (passes && quietReach > 0) {
+        quietUnits.forEach((unit, u) => this.probe(unit, quietBits[u]!, name));
+        passes = this.bound(query, name, shares, 0) >= threshold;
+      }
+      if (passes) passing.push(name);
       queryMetMask[name] = 0;
       listedMet[name] = 0;
     }
@@ -293,24 +313,10 @@ export class CandidateSearch {
     return this.peopleShares;
   }
 
-  /**
-   * A quiet query word (a particle, a generic word) opens no names, yet it may pair with a listed name
-   * word ("la" of an Arabic-script query meets "llh" by skeleton; "group" meets the variant "groupe"),
-   * whose weight the listed side of the bound must then include. Its postings of such forms are walked
-   * for the names found, adding weight only (the query side already counts quiet words as met), or the
-   * names found probed for them when those postings are long.
-   */
-  private addQuietReach(query: PreparedQuery, unit: QueryUnit, allowedKinds: number, touchedCount: number): void {
-    if (touchedCount === 0) return;
-    const { queryMetMask, listedMet, touched } = this;
+  /** Adds the unit's postings of forms some listed name of an allowed kind holds as a name word to the names found. */
+  private walkQuietReach(unit: QueryUnit, allowedKinds: number): void {
+    const { queryMetMask, listedMet } = this;
     const { postingStart, postingName, postingWeight, postingGroupStart: groupStart, formNamed } = this.table;
-    const named = this.postingsOf(unit, allowedKinds, formNamed);
-    if (named === 0) return;
-    if (named > PROBE_COST_RATIO * touchedCount) {
-      const bit = FormUnitMarks.bitOf(query, unit);
-      for (let i = 0; i < touchedCount; i++) this.probe(unit, bit, touched[i]!);
-      return;
-    }
     for (const formId of unit.hits.formIds) {
       if ((formNamed[formId]! & allowedKinds) === 0) continue;
       for (const group of GROUPS_OF_KINDS[allowedKinds]!) {
@@ -361,7 +367,7 @@ export class CandidateSearch {
    * query token, a query initial only if the name has a token of its letter) fully matched, every other half matched if the name has an initial, every listed
    * weight touched (plus quiet and initial-matchable weight) covered.
    */
-  private bound(query: PreparedQuery, name: number, shares: WorseShares): number {
+  private bound(query: PreparedQuery, name: number, shares: WorseShares, extraListed: number): number {
     const table = this.table;
     const met = this.queryMetMask[name]!;
     // A query initial pairs only with a listed token of its letter: without one it stays unmet.
@@ -379,6 +385,7 @@ export class CandidateSearch {
     const initialWeight = (met & WITH_INITIAL) !== 0 ? INITIAL_SIMILARITY * (query.totalWeight - metWeight) : 0;
     const queryCoverage = (metWeight + initialWeight) / query.totalWeight;
     const listedReach =
+      extraListed +
       this.listedMet[name]! +
       table.nameQuietWeight[name]! +
       (query.genericQuiet ? table.nameGenericWeight[name]! : 0) +
