@@ -7,7 +7,7 @@ import { isQuietRole, KIND_CODES, letterBit, ROLE_CODES, type NameTable } from '
 import { groupEnd } from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
 import { WorseShares } from '../score/middle-names';
-import { admittingUnits, maskWeight, openingUnits } from './unit-admission';
+import { admittingUnits, everyTokenUnits, maskWeight, openingUnits } from './unit-admission';
 import { PairPostings } from './pair-postings';
 import { unitsToPair, walkPairs } from './pair-opening';
 import { listedShareCut, unitReach, type ShareCut } from './listed-share-cut';
@@ -52,6 +52,8 @@ export class CandidateSearch {
   /** The current query's initials: each one's token bit and the bit of its letter (`letterBit`). */
   private initialTokens: number[] = [];
   private initialLetters: number[] = [];
+  /** With `everyToken`, the bits of the query's tokens, every one of which a passing name must pair; else 0. */
+  private everyTokenMask = 0;
 
   constructor(
     private readonly table: NameTable,
@@ -69,17 +71,20 @@ export class CandidateSearch {
     this.informationFloor = table.rarity.informationFloor;
   }
 
-  /** Names of an allowed kind whose score bound reaches `threshold`. */
-  candidates(query: PreparedQuery, allowedKinds: number, threshold: number): number[] {
+  /**
+   * Names of an allowed kind whose score bound reaches `threshold`; with `everyToken`, only those that
+   * can pair every query token but the particles (what a type mismatch's near-exact name needs).
+   */
+  candidates(query: PreparedQuery, allowedKinds: number, threshold: number, everyToken = false): number[] {
     const { queryMetMask, listedMet, touched } = this;
     const { postingStart, postingName, postingWeight, postingGroupStart: groupStart } = this.table;
     const groups = GROUPS_OF_KINDS[allowedKinds]!;
     this.marks = this.formMarks.mark(query);
-    this.readInitials(query);
+    this.readRoles(query, everyToken);
     const units = openingUnits(query);
     const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
     const shares = this.worseShares(query, allowedKinds);
-    const admits = admittingUnits(query, units, costs, threshold, shares);
+    const admits = (everyToken ? everyTokenUnits(query, units, costs) : null) ?? admittingUnits(query, units, costs, threshold, shares);
     let touchedCount = 0;
     const rareCost = (unit: QueryUnit) => this.postingsOf(unit, allowedKinds, undefined, true);
     const paired = unitsToPair(this.pairs, { query, units, costs, rareCost, admits, threshold, shares }, this.pairFromCost);
@@ -380,6 +385,8 @@ export class CandidateSearch {
       initials--;
     }
     const within = (met & ~(WITH_INITIAL | OPENED | CUT_OPENED)) | quiet | query.unpostedMask;
+    // A listed initial may pair any query token, so only names without one can be told unpairable.
+    if ((within & this.everyTokenMask) !== this.everyTokenMask && (met & WITH_INITIAL) === 0) return 0;
     const metWeight = this.maskWeight(query, within);
     // A name with an initial: each query part no posting met may still pair with it, at half its weight.
     const initialWeight = (met & WITH_INITIAL) !== 0 ? INITIAL_SIMILARITY * (query.totalWeight - metWeight) : 0;
@@ -406,9 +413,11 @@ export class CandidateSearch {
     return score + 1e-6;
   }
 
-  private readInitials(query: PreparedQuery): void {
+  private readRoles(query: PreparedQuery, everyToken: boolean): void {
     this.initialTokens = [];
     this.initialLetters = [];
+    // Particles need not pair, but they are quiet: the bound counts them as met anyway.
+    this.everyTokenMask = everyToken ? (1 << query.tokens.length) - 1 : 0;
     query.tokens.forEach((token, i) => {
       if (token.role !== 'initial') return;
       this.initialTokens.push(1 << i);

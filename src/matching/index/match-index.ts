@@ -118,7 +118,7 @@ export class MatchIndex {
     mismatchOf: MatchQuery['entityType'] | null,
   ): NameCandidate[] {
     const best = new Map<number, NameCandidate>();
-    for (const name of this.candidateSearch.candidates(prepared, kinds, minimum)) {
+    for (const name of this.candidateSearch.candidates(prepared, kinds, minimum, mismatchOf !== null)) {
       const listedShape = SHAPES[this.shapes[name]!]!;
       const alignment = alignName(this.table, prepared, name, listedShape === 'person' && prepared.syllabic ? 'syllabic' : listedShape);
       if (alignment.score < minimum) continue;

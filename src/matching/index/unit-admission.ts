@@ -44,6 +44,34 @@ export function canReach(query: PreparedQuery, mask: number, threshold: number, 
   return share + (1 - share) * queryCoverage + 1e-6 >= threshold;
 }
 
+/**
+ * Which units may open new names when a passing name must pair every query token but its particles
+ * (a type mismatch's near-exact name, `isNearExactName`), or null when no token must be met through a
+ * posting. A name without an initial can pair a token other than a quiet or unposted one only through
+ * a unit covering it, so the units covering one such token find every name that can pass: the token
+ * whose units cost least to walk is chosen.
+ */
+export function everyTokenUnits(query: PreparedQuery, units: readonly QueryUnit[], costs: readonly number[]): boolean[] | null {
+  const free = query.quietMask | query.unpostedMask;
+  let best: boolean[] | null = null;
+  let bestCost = Number.POSITIVE_INFINITY;
+  query.tokens.forEach((token, i) => {
+    const bit = 1 << i;
+    if ((free & bit) !== 0 || token.role === 'particle') return;
+    let cost = 0;
+    const covering = units.map((unit, k) => {
+      const covers = (unit.mask & bit) !== 0;
+      if (covers) cost += costs[k]!;
+      return covers;
+    });
+    if (cost < bestCost) {
+      best = covering;
+      bestCost = cost;
+    }
+  });
+  return best;
+}
+
 /** Weight of the query tokens in `mask`. */
 export function maskWeight(query: PreparedQuery, mask: number): number {
   let sum = 0;

@@ -6,6 +6,7 @@ import { prepareQuery } from '../../../src/matching/index/prepared-query';
 import { queryLookupsOf } from '../../../src/matching/index/query-lookups';
 import { alignName } from '../../../src/matching/score/name-alignment';
 import { WorseShares } from '../../../src/matching/score/middle-names';
+import { isNearExactName } from '../../../src/matching/score/type-mismatch';
 import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
 
 const PEOPLE = 1 << KIND_CODES.indexOf('person');
@@ -31,6 +32,7 @@ function population(): NameTable {
     listedEntity({ kind: 'organisation', primaryName: 'Groupement Islamique Arme' }),
     listedEntity({ kind: 'organisation', primaryName: 'Hasan Trading LLC' }),
     listedEntity({ kind: 'organisation', primaryName: 'Groupe Zarya' }),
+    listedEntity({ primaryName: 'Salim Haddad' }),
   ]);
 }
 
@@ -75,6 +77,33 @@ describe('candidate search', () => {
       }
     }
     expect(accepted).toBeGreaterThan(50);
+  });
+
+  it.each([
+    ['walking the postings', {}],
+    ['with pair postings and the share cut', { commonFrom: 2, pairFromCost: 1, cutFromCost: 1 }],
+  ] as const)('drops no near-exact name when every token must pair (type mismatches), %s', (_, options) => {
+    const table = population();
+    const shapes = nameShapes(table);
+    const search = new CandidateSearch(table, options);
+    const { skeletons, variants } = queryLookupsOf(table);
+    let accepted = 0;
+    for (const text of [...QUERIES, 'Hasan Karimov', 'Karimov Hasan', 'Groupe Zarya', 'Hasan Trading LLC', 'M. Hasan', 'Mohammed Ali Hasan', 'Salim al Haddad']) {
+      for (const [context, kinds] of [['person', EVERY_KIND], ['organisation', EVERY_KIND]] as const) {
+        const query = prepareQuery(table, text, context, skeletons, variants);
+        for (const threshold of [0.9, 0.95]) {
+          const found = new Set(search.candidates(query, kinds, threshold, true));
+          for (let name = 0; name < table.nameEntity.length; name++) {
+            const shape = SHAPES[shapes[name]!]!;
+            const alignment = alignName(table, query, name, shape === 'person' && query.syllabic ? 'syllabic' : shape);
+            if (alignment.score < threshold || !isNearExactName(table, query, name, alignment)) continue;
+            accepted++;
+            expect(found.has(name), `${text} (${context}) at ${threshold} dropped near-exact name ${name}`).toBe(true);
+          }
+        }
+      }
+    }
+    expect(accepted).toBeGreaterThan(10);
   });
 
   it('does not open the names that share only one of two common name parts with a query of people', () => {
