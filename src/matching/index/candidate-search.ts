@@ -1,19 +1,17 @@
-import * as weights from '../score-weights';
-import { nameScoreValue } from '../score/name-score';
 import { hitSlot } from './form-hits';
 import { pairingBound } from './pairing-bound';
 import * as nameTable from './name-table';
-import { isQuietRole, KIND_CODES, letterBit, ROLE_CODES, type NameTable } from './name-table';
+import { isQuietRole, KIND_CODES, ROLE_CODES, type NameTable } from './name-table';
 import { groupEnd } from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
 import { WorseShares } from '../score/middle-names';
-import { admittingUnits, everyTokenUnits, maskWeight, openingUnits } from './unit-admission';
+import { admittingUnits, everyTokenUnits, openingUnits } from './unit-admission';
 import { PairPostings } from './pair-postings';
 import { unitsToPair, walkPairs } from './pair-opening';
 import { listedShareCut, unitReach, type ShareCut } from './listed-share-cut';
 import { FormUnitMarks } from './form-unit-marks';
+import { CUT_OPENED, OPENED, PostingsBound, WITH_INITIAL } from './postings-bound';
 
-const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
 // Read once: imported bindings compile to getters, and these run for every posting group walked.
 const { GROUPS_OF_KINDS, hasInitialGroup, POSTING_GROUPS } = nameTable;
@@ -38,8 +36,6 @@ export class CandidateSearch {
   private readonly listedMet: Float32Array;
   private readonly touched: Int32Array;
   private readonly informationFloor: number;
-  private readonly memo = new Float64Array(1 << MEMO_MAX_TOKENS);
-  private memoFor: PreparedQuery | null = null;
   private sharesFor: PreparedQuery | null = null;
   private peopleShares = WorseShares.anyName;
   private readonly pairs: PairPostings;
@@ -49,11 +45,7 @@ export class CandidateSearch {
   private readonly formMarks: FormUnitMarks;
   /** The current query's form marks (`FormUnitMarks`), or undefined for a query of too many units. */
   private marks: Uint32Array | undefined;
-  /** The current query's initials: each one's token bit and the bit of its letter (`letterBit`). */
-  private initialTokens: number[] = [];
-  private initialLetters: number[] = [];
-  /** With `everyToken`, the bits of the query's tokens, every one of which a passing name must pair; else 0. */
-  private everyTokenMask = 0;
+  private readonly postingsBound: PostingsBound;
 
   constructor(
     private readonly table: NameTable,
@@ -69,6 +61,7 @@ export class CandidateSearch {
     this.listedMet = new Float32Array(names);
     this.touched = new Int32Array(names);
     this.informationFloor = table.rarity.informationFloor;
+    this.postingsBound = new PostingsBound(table, this.queryMetMask, this.listedMet);
   }
 
   /**
@@ -80,7 +73,7 @@ export class CandidateSearch {
     const { postingStart, postingName, postingWeight, postingGroupStart: groupStart } = this.table;
     const groups = GROUPS_OF_KINDS[allowedKinds]!;
     this.marks = this.formMarks.mark(query);
-    this.readRoles(query, everyToken);
+    this.postingsBound.prepare(query, everyToken);
     const units = openingUnits(query);
     const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
     const shares = this.worseShares(query, allowedKinds);
@@ -176,10 +169,10 @@ export class CandidateSearch {
     const passing: number[] = [];
     for (let i = 0; i < touchedCount; i++) {
       const name = touched[i]!;
-      let passes = this.bound(query, name, shares, quietReach) >= threshold;
+      let passes = this.postingsBound.of(query, name, shares, quietReach) >= threshold;
       if (passes && quietReach > 0) {
         quietUnits.forEach((unit, u) => this.probe(unit, quietBits[u]!, name));
-        passes = this.bound(query, name, shares, 0) >= threshold;
+        passes = this.postingsBound.of(query, name, shares, 0) >= threshold;
       }
       if (passes) passing.push(name);
       queryMetMask[name] = 0;
@@ -366,93 +359,10 @@ export class CandidateSearch {
       this.listedMet[name]! += met;
     }
   }
-
-  /**
-   * The highest score the name could get: every query token it met (plus every quiet or unposted
-   * query token, a query initial only if the name has a token of its letter) fully matched, every other half matched if the name has an initial, every listed
-   * weight touched (plus quiet and initial-matchable weight) covered.
-   */
-  private bound(query: PreparedQuery, name: number, shares: WorseShares, extraListed: number): number {
-    const table = this.table;
-    const met = this.queryMetMask[name]!;
-    // A query initial pairs only with a listed token of its letter: without one it stays unmet.
-    let quiet = query.quietMask;
-    let initials = query.initialCount;
-    const letters = table.nameLetters[name]!;
-    for (let i = 0; i < this.initialTokens.length; i++) {
-      if ((letters & this.initialLetters[i]!) !== 0) continue;
-      quiet &= ~this.initialTokens[i]!;
-      initials--;
-    }
-    const within = (met & ~(WITH_INITIAL | OPENED | CUT_OPENED)) | quiet | query.unpostedMask;
-    // A listed initial may pair any query token, so only names without one can be told unpairable.
-    if ((within & this.everyTokenMask) !== this.everyTokenMask && (met & WITH_INITIAL) === 0) return 0;
-    const metWeight = this.maskWeight(query, within);
-    // A name with an initial: each query part no posting met may still pair with it, at half its weight.
-    const initialWeight = (met & WITH_INITIAL) !== 0 ? INITIAL_SIMILARITY * (query.totalWeight - metWeight) : 0;
-    const queryCoverage = (metWeight + initialWeight) / query.totalWeight;
-    const listedReach =
-      extraListed +
-      this.listedMet[name]! +
-      table.nameQuietWeight[name]! +
-      (query.genericQuiet ? table.nameGenericWeight[name]! : 0) +
-      initials * INITIAL_SIMILARITY * table.nameMaxWeight[name]!;
-    const listedTotal = table.nameTotalWeight[name]!;
-    const listedCoverage = listedTotal > 0 ? Math.min(1, listedReach / listedTotal) : 0;
-    const score = nameScoreValue(
-      Math.min(1, queryCoverage),
-      listedCoverage,
-      listedReach,
-      this.informationFloor,
-      table.nameWeak[name] === 1,
-      BETTER_COVERAGE_WEIGHT,
-      // A name with an initial may pair any query token.
-      (met & WITH_INITIAL) !== 0 ? shares.whole : shares.within(within),
-    );
-    // Float32 sums: a hair of slack so rounding never drops a name that would score the threshold.
-    return score + 1e-6;
-  }
-
-  private readRoles(query: PreparedQuery, everyToken: boolean): void {
-    this.initialTokens = [];
-    this.initialLetters = [];
-    // Particles need not pair, but they are quiet: the bound counts them as met anyway.
-    this.everyTokenMask = everyToken ? (1 << query.tokens.length) - 1 : 0;
-    query.tokens.forEach((token, i) => {
-      if (token.role !== 'initial') return;
-      this.initialTokens.push(1 << i);
-      this.initialLetters.push(letterBit(token.text));
-    });
-  }
-
-  /** Weight of the query tokens in `mask`, memoised per query for the usual short names. */
-  private maskWeight(query: PreparedQuery, mask: number): number {
-    if (query.tokens.length > MEMO_MAX_TOKENS) return maskWeight(query, mask);
-    if (this.memoFor !== query) {
-      this.memoFor = query;
-      this.memo.fill(-1, 0, 1 << query.tokens.length);
-    }
-    let weight = this.memo[mask]!;
-    if (weight < 0) {
-      weight = maskWeight(query, mask);
-      this.memo[mask] = weight;
-    }
-    return weight;
-  }
 }
 
-/**
- * Set in a touched name's query mask when the name has an initial: a query part no posting met may
- * pair with it (at `INITIAL_SIMILARITY`), so the bound counts every such part as half met. Query masks
- * use the low `MAX_NAME_TOKENS` bits.
- */
-const WITH_INITIAL = 1 << 30;
 
-/** Marks a name opened from the pair postings, or for a share cut, before any unit recorded what it met. */
-const OPENED = 1 << 29;
 
-/** Marks a name the share cut's walk opened (`walkAboveCut`), whose listed weight is its best posting's. */
-const CUT_OPENED = 1 << 28;
 const CUT_FROM_COST = 1000;
 const HELPER_COST_SHARE = 4;
 
@@ -471,8 +381,6 @@ export interface CandidateSearchOptions {
 const COMMON_FROM = 300;
 const PAIR_FROM_COST = 3000;
 
-/** Queries of up to this many tokens get every subset's weight memoised (2^10 slots). */
-const MEMO_MAX_TOKENS = 10;
 
 /** Probing a name costs about this many posting steps (a few tokens, a map look-up each). */
 const PROBE_COST_RATIO = 8;

@@ -1,0 +1,127 @@
+import { nameScoreValue } from '../score/name-score';
+import type { WorseShares } from '../score/middle-names';
+import * as weights from '../score-weights';
+import { letterBit, type NameTable } from './name-table';
+import type { PreparedQuery } from './prepared-query';
+import { maskWeight } from './unit-admission';
+
+const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
+
+/**
+ * Set in a touched name's query mask when the name has an initial: a query part no posting met may
+ * pair with it (at `INITIAL_SIMILARITY`), so the bound counts every such part as half met. Query masks
+ * use the low `MAX_NAME_TOKENS` bits.
+ */
+export const WITH_INITIAL = 1 << 30;
+
+/** Marks a name opened from the pair postings, or for a share cut, before any unit recorded what it met. */
+export const OPENED = 1 << 29;
+
+/** Marks a name the share cut's walk opened (`walkAboveCut`), whose listed weight is its best posting's. */
+export const CUT_OPENED = 1 << 28;
+
+/**
+ * The candidate search's first bound on a name's score, from what walking the postings recorded for it
+ * (`queryMetMask`: the query tokens it met, with the marks above; `listedMet`: the listed weight those
+ * postings cover) and what the name itself holds. Cheap enough for every name a walk opens; the names
+ * it lets through pay for the pairing bound (`pairing-bound.ts`).
+ */
+export class PostingsBound {
+  private readonly memo = new Float64Array(1 << MEMO_MAX_TOKENS);
+  private memoFor: PreparedQuery | null = null;
+  /** The current query's initials: each one's token bit and the bit of its letter (`letterBit`). */
+  private initialTokens: number[] = [];
+  private initialLetters: number[] = [];
+  /** With `everyToken`, the bits of the query's tokens, every one of which a passing name must pair; else 0. */
+  private everyTokenMask = 0;
+  private readonly informationFloor: number;
+
+  constructor(
+    private readonly table: NameTable,
+    private readonly queryMetMask: Uint32Array,
+    private readonly listedMet: Float32Array,
+  ) {
+    this.informationFloor = table.rarity.informationFloor;
+  }
+
+  /**
+   * The highest score the name could get: every query token it met (plus every quiet or unposted
+   * query token, a query initial only if the name has a token of its letter) fully matched, every
+   * other half matched if the name has an initial, every listed weight touched (plus quiet and
+   * initial-matchable weight, and `extraListed`) covered.
+   */
+  of(query: PreparedQuery, name: number, shares: WorseShares, extraListed: number): number {
+    const table = this.table;
+    const met = this.queryMetMask[name]!;
+    // A query initial pairs only with a listed token of its letter: without one it stays unmet.
+    let quiet = query.quietMask;
+    let initials = query.initialCount;
+    const letters = table.nameLetters[name]!;
+    for (let i = 0; i < this.initialTokens.length; i++) {
+      if ((letters & this.initialLetters[i]!) !== 0) continue;
+      quiet &= ~this.initialTokens[i]!;
+      initials--;
+    }
+    const within = (met & ~(WITH_INITIAL | OPENED | CUT_OPENED)) | quiet | query.unpostedMask;
+    // A listed initial may pair any query token, so only names without one can be told unpairable.
+    if ((within & this.everyTokenMask) !== this.everyTokenMask && (met & WITH_INITIAL) === 0) return 0;
+    const metWeight = this.maskWeight(query, within);
+    // A name with an initial: each query part no posting met may still pair with it, at half its weight.
+    const initialWeight = (met & WITH_INITIAL) !== 0 ? INITIAL_SIMILARITY * (query.totalWeight - metWeight) : 0;
+    const queryCoverage = (metWeight + initialWeight) / query.totalWeight;
+    const listedReach =
+      extraListed +
+      this.listedMet[name]! +
+      table.nameQuietWeight[name]! +
+      (query.genericQuiet ? table.nameGenericWeight[name]! : 0) +
+      initials * INITIAL_SIMILARITY * table.nameMaxWeight[name]!;
+    const listedTotal = table.nameTotalWeight[name]!;
+    const listedCoverage = listedTotal > 0 ? Math.min(1, listedReach / listedTotal) : 0;
+    const score = nameScoreValue(
+      Math.min(1, queryCoverage),
+      listedCoverage,
+      listedReach,
+      this.informationFloor,
+      table.nameWeak[name] === 1,
+      BETTER_COVERAGE_WEIGHT,
+      // A name with an initial may pair any query token.
+      (met & WITH_INITIAL) !== 0 ? shares.whole : shares.within(within),
+    );
+    // Float32 sums: a hair of slack so rounding never drops a name that would score the threshold.
+    return score + 1e-6;
+  }
+
+  /**
+   * Readies the bound for a query: its initials, and with `everyToken` the tokens a passing name must
+   * all pair (a type mismatch's near-exact name).
+   */
+  prepare(query: PreparedQuery, everyToken: boolean): void {
+    this.initialTokens = [];
+    this.initialLetters = [];
+    // Particles need not pair, but they are quiet: the bound counts them as met anyway.
+    this.everyTokenMask = everyToken ? (1 << query.tokens.length) - 1 : 0;
+    query.tokens.forEach((token, i) => {
+      if (token.role !== 'initial') return;
+      this.initialTokens.push(1 << i);
+      this.initialLetters.push(letterBit(token.text));
+    });
+  }
+
+  /** Weight of the query tokens in `mask`, memoised per query for the usual short names. */
+  private maskWeight(query: PreparedQuery, mask: number): number {
+    if (query.tokens.length > MEMO_MAX_TOKENS) return maskWeight(query, mask);
+    if (this.memoFor !== query) {
+      this.memoFor = query;
+      this.memo.fill(-1, 0, 1 << query.tokens.length);
+    }
+    let weight = this.memo[mask]!;
+    if (weight < 0) {
+      weight = maskWeight(query, mask);
+      this.memo[mask] = weight;
+    }
+    return weight;
+  }
+}
+
+/** Queries of up to this many tokens get every subset's weight memoised (2^10 slots). */
+const MEMO_MAX_TOKENS = 10;
