@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { CandidateSearch } from '../../../src/matching/index/candidate-search';
+import { CandidateSearch, type CandidateSearchOptions } from '../../../src/matching/index/candidate-search';
 import { buildNameTable, KIND_CODES, type NameTable } from '../../../src/matching/index/name-table';
 import { nameShapes, SHAPES } from '../../../src/matching/index/name-shapes';
-import { prepareQuery } from '../../../src/matching/index/prepared-query';
+import { prepareQuery, type PreparedQuery } from '../../../src/matching/index/prepared-query';
 import { queryLookupsOf } from '../../../src/matching/index/query-lookups';
-import { alignName } from '../../../src/matching/score/name-alignment';
+import { alignName, type Alignment } from '../../../src/matching/score/name-alignment';
 import { WorseShares } from '../../../src/matching/score/middle-names';
 import { isNearExactName } from '../../../src/matching/score/type-mismatch';
 import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
@@ -46,8 +46,45 @@ const QUERIES = [
   'The Islamic Group', 'ماٹی الرحمن علـى محمد', 'Zarya Group',
 ];
 
+/** What one property check runs: the searches, the contexts, the thresholds, and which aligned names must be found. */
+interface DropCheck {
+  options: CandidateSearchOptions;
+  queries: readonly string[];
+  contexts: readonly (readonly ['person' | 'organisation', number])[];
+  thresholds: readonly number[];
+  everyToken: boolean;
+  /** True when the search must return the name (its alignment already at or above the threshold). */
+  mustFind: (table: NameTable, query: PreparedQuery, name: number, alignment: Alignment) => boolean;
+}
+
+/** Checks every listed name of every query against the alignment itself; returns how many had to be found. */
+function expectNoDrops(check: DropCheck): number {
+  const table = population();
+  const shapes = nameShapes(table);
+  const search = new CandidateSearch(table, check.options);
+  const { skeletons, variants } = queryLookupsOf(table);
+  let accepted = 0;
+  for (const text of check.queries) {
+    for (const [context, kinds] of check.contexts) {
+      const query = prepareQuery(table, text, context, skeletons, variants);
+      for (const threshold of check.thresholds) {
+        const found = new Set(search.candidates(query, kinds, threshold, check.everyToken));
+        for (let name = 0; name < table.nameEntity.length; name++) {
+          if (((1 << table.entityKind[table.nameEntity[name]!]!) & kinds) === 0) continue;
+          const shape = SHAPES[shapes[name]!]!;
+          const alignment = alignName(table, query, name, shape === 'person' && query.syllabic ? 'syllabic' : shape);
+          if (alignment.score < threshold || !check.mustFind(table, query, name, alignment)) continue;
+          accepted++;
+          expect(found.has(name), `${text} (${context}) at ${threshold} dropped name ${name} scoring ${alignment.score.toFixed(3)}`).toBe(true);
+        }
+      }
+    }
+  }
+  return accepted;
+}
+
 describe('candidate search', () => {
-  // Pair postings with their defaults are for large indexes: lowered, every form of two names pairs up.
+  // Pair postings and the share cut with their defaults are for large indexes: lowered, they are used here.
   it.each([
     ['walking the postings', {}],
     ['opening names by pair postings', { commonFrom: 2, pairFromCost: 1 }],
@@ -55,27 +92,14 @@ describe('candidate search', () => {
     ['cutting it after opening the names of the others', { cutFromCost: 1, helperCostShare: 0.5 }],
     ['with both', { commonFrom: 2, pairFromCost: 1, cutFromCost: 1 }],
   ] as const)('drops no listed name the alignment would score at or above the threshold, %s', (_, options) => {
-    const table = population();
-    const shapes = nameShapes(table);
-    const search = new CandidateSearch(table, options);
-    const { skeletons, variants } = queryLookupsOf(table);
-    let accepted = 0;
-    for (const text of QUERIES) {
-      for (const [context, kinds] of [['person', PEOPLE], ['organisation', EVERY_KIND]] as const) {
-        const query = prepareQuery(table, text, context, skeletons, variants);
-        for (const threshold of [0.6, 0.7, 0.8, 0.9]) {
-          const found = new Set(search.candidates(query, kinds, threshold));
-          for (let name = 0; name < table.nameEntity.length; name++) {
-            if (((1 << table.entityKind[table.nameEntity[name]!]!) & kinds) === 0) continue;
-            const shape = SHAPES[shapes[name]!]!;
-            const score = alignName(table, query, name, shape === 'person' && query.syllabic ? 'syllabic' : shape).score;
-            if (score < threshold) continue;
-            accepted++;
-            expect(found.has(name), `${text} (${context}) at ${threshold} dropped name ${name} scoring ${score.toFixed(3)}`).toBe(true);
-          }
-        }
-      }
-    }
+    const accepted = expectNoDrops({
+      options,
+      queries: QUERIES,
+      contexts: [['person', PEOPLE], ['organisation', EVERY_KIND]],
+      thresholds: [0.6, 0.7, 0.8, 0.9],
+      everyToken: false,
+      mustFind: () => true,
+    });
     expect(accepted).toBeGreaterThan(50);
   });
 
@@ -83,26 +107,14 @@ describe('candidate search', () => {
     ['walking the postings', {}],
     ['with pair postings and the share cut', { commonFrom: 2, pairFromCost: 1, cutFromCost: 1 }],
   ] as const)('drops no near-exact name when every token must pair (type mismatches), %s', (_, options) => {
-    const table = population();
-    const shapes = nameShapes(table);
-    const search = new CandidateSearch(table, options);
-    const { skeletons, variants } = queryLookupsOf(table);
-    let accepted = 0;
-    for (const text of [...QUERIES, 'Hasan Karimov', 'Karimov Hasan', 'Groupe Zarya', 'Hasan Trading LLC', 'M. Hasan', 'Mohammed Ali Hasan', 'Salim al Haddad']) {
-      for (const [context, kinds] of [['person', EVERY_KIND], ['organisation', EVERY_KIND]] as const) {
-        const query = prepareQuery(table, text, context, skeletons, variants);
-        for (const threshold of [0.9, 0.95]) {
-          const found = new Set(search.candidates(query, kinds, threshold, true));
-          for (let name = 0; name < table.nameEntity.length; name++) {
-            const shape = SHAPES[shapes[name]!]!;
-            const alignment = alignName(table, query, name, shape === 'person' && query.syllabic ? 'syllabic' : shape);
-            if (alignment.score < threshold || !isNearExactName(table, query, name, alignment)) continue;
-            accepted++;
-            expect(found.has(name), `${text} (${context}) at ${threshold} dropped near-exact name ${name}`).toBe(true);
-          }
-        }
-      }
-    }
+    const accepted = expectNoDrops({
+      options,
+      queries: [...QUERIES, 'Hasan Karimov', 'Karimov Hasan', 'Groupe Zarya', 'Hasan Trading LLC', 'M. Hasan', 'Mohammed Ali Hasan', 'Salim al Haddad'],
+      contexts: [['person', EVERY_KIND], ['organisation', EVERY_KIND]],
+      thresholds: [0.9, 0.95],
+      everyToken: true,
+      mustFind: isNearExactName,
+    });
     expect(accepted).toBeGreaterThan(10);
   });
 
