@@ -128,7 +128,12 @@ describe('abuse monitor and verification bond', () => {
     }, (CLEAN_WINDOW_SECONDS + 30) * 1000, 'the bond released after the clean window');
     expect(released.history.map((e: { event: string }) => e.event)).toEqual(['bond_required', 'bond_posted', 'bond_released']);
     expect((await readEscrowJob(chain, ESCROW, bondJobId))?.status).toBe('rejected');
-    const described = await app.deps.temporal.client.workflow.getHandle(released.workflow_id).describe();
+    // The release activity writes the wallet's row; the workflow sets its search attribute in the task after it.
+    const handle = app.deps.temporal.client.workflow.getHandle(released.workflow_id);
+    const described = await eventually(async () => {
+      const current = await handle.describe();
+      return (current.searchAttributes.BondStatus as string[] | undefined)?.[0] === 'released' ? current : undefined;
+    }, 30_000, 'the BondStatus search attribute set to released');
     expect(described.searchAttributes).toMatchObject({ BondStatus: ['released'] });
     const after = await submit({ service_id: 'austrac_eligibility', buyer_agent_address: wallet.address, usdc_amount: 40, payload: { ...ELIGIBILITY, services_offered: ['real_estate'] } });
     expect([200, 429]).toContain(after.status); // clear again (the minute's count may still be spent)
