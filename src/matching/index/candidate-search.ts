@@ -76,6 +76,7 @@ export class CandidateSearch {
     this.postingsBound.prepare(query, everyToken);
     const units = openingUnits(query);
     const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
+    const quietWords = this.quietWordsOf(query, allowedKinds);
     const shares = this.worseShares(query, allowedKinds);
     const admits = (everyToken ? everyTokenUnits(query, units, costs) : null) ?? admittingUnits(query, units, costs, threshold, shares);
     let touchedCount = 0;
@@ -84,13 +85,14 @@ export class CandidateSearch {
     if (paired !== null) {
       const kinds = this.table.entityKind;
       const owner = this.table.nameEntity;
-      let pairedBits = 0;
-      for (const k of paired) pairedBits |= FormUnitMarks.bitOf(query, units[k]!);
+      const bits = paired.map((k) => FormUnitMarks.bitOf(query, units[k]!));
+      const pairedBits = bits.reduce((all, bit) => all | bit, 0);
+      const othersOf = bits.map((bit) => pairedBits & ~bit);
       walkPairs(this.table, this.pairs, paired.map((k) => units[k]!), groups, (name, heldFormOf) => {
         if (queryMetMask[name] !== 0 || ((1 << kinds[owner[name]!]!) & allowedKinds) === 0) return;
         // A name holding a rare form of one paired unit passes only if it meets another (or an
         // unpaired unit, whose walk opens it anyway).
-        if (heldFormOf !== null && !this.meetsAny(name, pairedBits & ~FormUnitMarks.bitOf(query, heldFormOf))) return;
+        if (heldFormOf >= 0 && !this.meetsAny(name, othersOf[heldFormOf]!)) return;
         queryMetMask[name] = OPENED;
         touched[touchedCount++] = name;
       });
@@ -101,7 +103,7 @@ export class CandidateSearch {
     let cutUnit = -1;
     let cut: ShareCut | null = null;
     for (const [k, cost] of costs.entries()) if (admits[k] && cost >= this.cutFromCost && (cutUnit < 0 || cost > costs[cutUnit]!)) cutUnit = k;
-    if (cutUnit >= 0) ({ cut, touchedCount } = this.planCut(query, units, costs, admits, cutUnit, threshold, allowedKinds, touchedCount));
+    if (cutUnit >= 0) ({ cut, touchedCount } = this.planCut(query, units, costs, admits, quietWords, cutUnit, threshold, allowedKinds, touchedCount));
     // Units that may open names first (they find every name that can pass), the cut one last of them,
     // then the others, cheapest first, only updating the names found.
     const order = [...units.keys()].sort(
@@ -152,13 +154,10 @@ export class CandidateSearch {
     // A quiet word meeting a listed name word adds that word's weight to the listed side: its postings
     // of such forms are walked when short; otherwise the most it could add bounds each name first, and
     // it is looked for only in the names that then still pass.
-    const { formMaxWeight, formNamed } = this.table;
     const quietUnits: QueryUnit[] = [];
     let quietReach = 0;
-    for (const unit of query.units) {
-      const reach = unit.opensCandidates ? 0 : unitReach(unit, formMaxWeight, allowedKinds, formNamed);
-      if (reach === 0) continue;
-      if (this.postingsOf(unit, allowedKinds, formNamed) <= PROBE_COST_RATIO * touchedCount) {
+    for (const { unit, reach, namedPostings } of quietWords) {
+      if (namedPostings <= PROBE_COST_RATIO * touchedCount) {
         this.walkQuietReach(unit, allowedKinds);
         continue;
       }
@@ -194,6 +193,7 @@ export class CandidateSearch {
     units: readonly QueryUnit[],
     costs: readonly number[],
     admits: boolean[],
+    quietWords: readonly QuietWord[],
     cutUnit: number,
     threshold: number,
     allowedKinds: number,
@@ -207,10 +207,9 @@ export class CandidateSearch {
       if (costs[k]! <= affordable && k !== cutUnit) admits[k] = true;
       else helpWeight += unitReach(unit, formMaxWeight, allowedKinds);
     });
-    for (const unit of query.units) {
-      if (unit.opensCandidates || unitReach(unit, formMaxWeight, allowedKinds, formNamed) === 0) continue;
-      if (this.postingsOf(unit, allowedKinds, formNamed) > affordable) {
-        helpWeight += unitReach(unit, formMaxWeight, allowedKinds, formNamed);
+    for (const { unit, reach, namedPostings } of quietWords) {
+      if (namedPostings > affordable) {
+        helpWeight += reach;
         continue;
       }
       for (const formId of unit.hits.formIds) {
@@ -219,6 +218,20 @@ export class CandidateSearch {
       }
     }
     return { cut: listedShareCut(query, units, threshold, helpWeight), touchedCount };
+  }
+
+  /**
+   * The query's quiet words (units that open no names) that can meet a listed name word of an allowed
+   * kind: the most each could add to a name's listed side, and its postings of such forms.
+   */
+  private quietWordsOf(query: PreparedQuery, allowedKinds: number): QuietWord[] {
+    const { formMaxWeight, formNamed } = this.table;
+    const words: QuietWord[] = [];
+    for (const unit of query.units) {
+      const reach = unit.opensCandidates ? 0 : unitReach(unit, formMaxWeight, allowedKinds, formNamed);
+      if (reach > 0) words.push({ unit, reach, namedPostings: this.postingsOf(unit, allowedKinds, formNamed) });
+    }
+    return words;
   }
 
   /** Opens every name of the allowed kinds holding the form, marked as no unit's yet. */
@@ -365,6 +378,13 @@ export class CandidateSearch {
 
 const CUT_FROM_COST = 1000;
 const HELPER_COST_SHARE = 4;
+
+/** A quiet word that can meet a listed name word (`quietWordsOf`). */
+interface QuietWord {
+  unit: QueryUnit;
+  reach: number;
+  namedPostings: number;
+}
 
 /** Tuning of the pair postings; the defaults suit indexes of any size (tests lower them to reach them). */
 export interface CandidateSearchOptions {

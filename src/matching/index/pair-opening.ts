@@ -57,23 +57,24 @@ function shareCommonForm(pairs: PairPostings, a: QueryUnit, b: QueryUnit): boole
 /**
  * Every name (of the given posting groups, for forms walked) meeting two of the paired units through
  * their common forms, from the pair postings, and every name holding one of their forms that pair with
- * nothing, walked as the usual search would (`open` is told which unit's form it holds, and may skip the
- * names that meet no other paired unit). A name may be given more than once.
+ * nothing, walked as the usual search would (`open` is told the position in `paired` of the unit whose
+ * form the name holds, -1 for a pair, and may skip the names that meet no other paired unit). A name
+ * may be given more than once.
  */
 export function walkPairs(
   table: NameTable,
   pairs: PairPostings,
   paired: readonly QueryUnit[],
   groups: readonly number[],
-  open: (name: number, heldFormOf: QueryUnit | null) => void,
+  open: (name: number, heldFormOf: number) => void,
 ): void {
   const { postingStart, postingName, postingGroupStart } = table;
-  for (const unit of paired) {
+  for (const [held, unit] of paired.entries()) {
     for (const form of unit.hits.formIds) {
       if (pairs.isCommon(form)) continue;
       for (const group of groups) {
         const to = groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, form, group);
-        for (let at = postingGroupStart[form * POSTING_GROUPS + group]!; at < to; at++) open(postingName[at]!, unit);
+        for (let at = postingGroupStart[form * POSTING_GROUPS + group]!; at < to; at++) open(postingName[at]!, held);
       }
     }
   }
@@ -85,7 +86,7 @@ export function walkPairs(
         for (const formB of paired[j]!.hits.formIds) {
           if (!pairs.isCommon(formB)) continue;
           const [from, to] = pairs.namesOf(formA, formB);
-          for (let at = from; at < to; at++) open(names[at]!, null);
+          for (let at = from; at < to; at++) open(names[at]!, -1);
         }
       }
     }

@@ -36,7 +36,7 @@ export class PairPostings {
 
     // Counted by pair key first, then laid out, then filled by a second pass in name order.
     const counts = new Map<number, number>();
-    eachPair(table, commonRank, (key) => counts.set(key, (counts.get(key) ?? 0) + 1));
+    eachPair(table, commonRank, commons, (key) => counts.set(key, (counts.get(key) ?? 0) + 1));
     const keys = [...counts.keys()].sort((a, b) => a - b);
     const partnerStart = new Int32Array(commons + 1);
     const partnerRank = new Int32Array(keys.length);
@@ -53,7 +53,7 @@ export class PairPostings {
     for (let rank = 0; rank < commons; rank++) partnerStart[rank + 1]! += partnerStart[rank]!;
     const names = new Int32Array(namesStart[keys.length]!);
     const fill = namesStart.slice(0, keys.length);
-    eachPair(table, commonRank, (key, name) => {
+    eachPair(table, commonRank, commons, (key, name) => {
       names[fill[slotOf.get(key)!]!++] = name;
     });
     return new PairPostings(commonRank, partnerStart, partnerRank, namesStart, names);
@@ -90,10 +90,8 @@ export class PairPostings {
  * Calls `each` with the key (low rank × commons + high rank) of every pair of distinct common forms a
  * name without an initial holds as a posted token or a join, once per name and pair, in name order.
  */
-function eachPair(table: NameTable, commonRank: Int32Array, each: (key: number, name: number) => void): void {
+function eachPair(table: NameTable, commonRank: Int32Array, commons: number, each: (key: number, name: number) => void): void {
   const { tokenStart, tokenForm, tokenRole, joinForm } = table;
-  let commons = 0;
-  for (const rank of commonRank) if (rank >= 0) commons++;
   const held: number[] = [];
   const names = tokenStart.length - 1;
   for (let name = 0; name < names; name++) {

@@ -55,8 +55,8 @@ export function pairingBound(
     const meeting = marks === undefined ? ALL_UNITS : marks[form]! | (join >= 0 ? marks[join]! : 0);
     for (let u = 0; meeting !== 0 && u < query.units.length; u++) {
       if ((meeting & (1 << u)) === 0) continue;
-      const { hits } = query.units[u]!;
       const unit = query.units[u]!;
+      const { hits } = unit;
       let unitWeight = queryWeights[unit.first]!;
       if (unit.span === 2) unitWeight += queryWeights[unit.first + 1]!;
       const slot = hitSlot(hits, form);

@@ -52,12 +52,13 @@ export function canReach(query: PreparedQuery, mask: number, threshold: number, 
  * whose units cost least to walk is chosen.
  */
 export function everyTokenUnits(query: PreparedQuery, units: readonly QueryUnit[], costs: readonly number[]): boolean[] | null {
+  // Particles, which need not pair, are quiet: among the free tokens.
   const free = query.quietMask | query.unpostedMask;
   let best: boolean[] | null = null;
   let bestCost = Number.POSITIVE_INFINITY;
-  query.tokens.forEach((token, i) => {
+  query.tokens.forEach((_, i) => {
     const bit = 1 << i;
-    if ((free & bit) !== 0 || token.role === 'particle') return;
+    if ((free & bit) !== 0) return;
     let cost = 0;
     const covering = units.map((unit, k) => {
       const covers = (unit.mask & bit) !== 0;
