@@ -6,6 +6,23 @@ import { inject } from 'vitest';
 import { MinuteWindowLimiter } from '../../src/modules/rate-limits/minute-window-limiter';
 import { settleRedis } from '../../src/redis';
 
+/** Counts the limiter's calls to Redis (the lease script) on one client. */
+function countTakes(client: Redis) {
+  const target = client as unknown as { takeRatePoints: (...args: unknown[]) => Promise<unknown> };
+  const original = target.takeRatePoints;
+  const calls = {
+    count: 0,
+    restore: () => {
+      target.takeRatePoints = original;
+    },
+  };
+  target.takeRatePoints = (...args: unknown[]) => {
+    calls.count += 1;
+    return original.apply(client, args);
+  };
+  return calls;
+}
+
 describe('MinuteWindowLimiter on the real Redis', () => {
   const redis = new Redis(inject('redisUrl'), { enableOfflineQueue: true });
   const limiter = new MinuteWindowLimiter(redis, `test:${inject('runId')}:`, pino({ level: 'silent' }));
@@ -30,6 +47,53 @@ describe('MinuteWindowLimiter on the real Redis', () => {
 
     const next = await limiter.consume('t', key, 3, minuteStart + 60_000);
     expect(next).toMatchObject({ allowed: true, remaining: 2, resetAt: minuteStart / 1000 + 120, retryAfter: 60 });
+  });
+
+  it('hands a busy key its points from leases: a limit of 500 allows exactly 500, counting down by one, with a Redis call per dozens of requests', async () => {
+    const key = randomUUID();
+    const calls = countTakes(redis);
+    const now = Date.now();
+    const remaining: number[] = [];
+    for (let i = 0; i < 500; i += 1) {
+      const decision = await limiter.consume('t', key, 500, now);
+      expect(decision.allowed).toBe(true);
+      remaining.push(decision.remaining);
+    }
+    expect(remaining).toEqual(Array.from({ length: 500 }, (_, i) => 499 - i));
+    expect(await limiter.consume('t', key, 500, now)).toMatchObject({ allowed: false, remaining: 0 });
+    // Leases shrink towards the limit (the last 16 points are taken one at a time), yet most requests ask nothing.
+    expect(calls.count).toBeGreaterThan(16);
+    expect(calls.count).toBeLessThan(100);
+    calls.restore();
+  });
+
+  it('allows exactly the limit to requests arriving together, however many wait for one lease', async () => {
+    const key = randomUUID();
+    const now = Date.now();
+    const decisions = await Promise.all(Array.from({ length: 120 }, () => limiter.consume('t', key, 50, now)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(50);
+    expect(decisions.filter((d) => d.allowed).map((d) => d.remaining).sort((a, b) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+  });
+
+  it('never lets two processes sharing a key past the limit together, and refuses early by no more than a lease', async () => {
+    const second = new Redis(inject('redisUrl'), { enableOfflineQueue: true });
+    await settleRedis(second);
+    const other = new MinuteWindowLimiter(second, `test:${inject('runId')}:`, pino({ level: 'silent' }));
+    try {
+      const key = randomUUID();
+      const now = Date.now();
+      const lane = async (who: MinuteWindowLimiter) => {
+        let allowed = 0;
+        for (let i = 0; i < 700; i += 1) if ((await who.consume('t', key, 1000, now)).allowed) allowed += 1;
+        return allowed;
+      };
+      const [a, b] = await Promise.all([lane(limiter), lane(other)]);
+      expect(a + b).toBeLessThanOrEqual(1000);
+      expect(a + b).toBeGreaterThanOrEqual(1000 - 64);
+      expect(Math.min(a, b)).toBeGreaterThan(250); // both lanes were served, not one then the other
+    } finally {
+      second.disconnect();
+    }
   });
 
   it('lets requests through when Redis is unreachable, and says so', async () => {

@@ -1,12 +1,16 @@
 /**
- * Request limits per UTC minute, counted in Redis through rate-limiter-flexible (atomic increments with
- * expiry). Each window is its own key, so every limit resets at the start of a UTC minute, as the spec
- * states and `X-RateLimit-Reset` reports. Redis is not the system of record: when it is unreachable the
- * request passes (fail-open) and a warning is logged at most once a minute.
+ * Request limits per UTC minute, counted in Redis. Each window is its own counter, so every limit resets
+ * at the start of a UTC minute, as the spec states and `X-RateLimit-Reset` reports. A process takes a
+ * busy key's points from Redis a few at a time (`window-points.ts`) and hands them out itself, so a
+ * client sending hundreds of requests a second costs a Redis round trip every few dozen requests, not
+ * every one; as the limit nears, points are taken one at a time, so the limit is exact for one process
+ * and, across several, refuses early by at most the few points another holds. Redis is not the system
+ * of record: when it is unreachable the request passes (fail-open) and a warning is logged at most once
+ * a minute.
  */
-import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger';
+import { leaseSize, WindowPoints } from './window-points';
 
 export interface RateDecision {
   allowed: boolean;
@@ -24,30 +28,32 @@ export interface RateDecision {
 const WINDOW_SECONDS = 60;
 export const FAIL_OPEN_WARNING_INTERVAL_MS = 60_000;
 
+/** What this process holds of one key's count in one window. */
+interface HeldPoints {
+  window: number;
+  /** Points taken from Redis and not yet handed out. */
+  unused: number;
+  /** The window's count in Redis as last seen (this process's unused points included). */
+  count: number;
+  /** The limit Redis's count had reached when last seen; a request under a limit no higher is refused without asking. */
+  reachedLimit: number;
+  /** The lease being asked for, which every request arriving meanwhile waits for. */
+  pending: Promise<void> | null;
+}
+
 export class MinuteWindowLimiter {
-  private readonly limiters = new Map<string, RateLimiterRedis>();
+  private readonly points: WindowPoints;
+  private readonly held = new Map<string, HeldPoints>();
+  /** The latest window seen; keys of earlier windows but the one before are dropped when it moves on. */
+  private heldWindow = 0;
   private lastWarning = 0;
 
   constructor(
-    private readonly redis: Redis,
+    redis: Redis,
     private readonly keyPrefix: string,
     private readonly logger: Logger,
-  ) {}
-
-  private limiterFor(bucket: string, limit: number): RateLimiterRedis {
-    const id = `${bucket}:${limit}`;
-    let limiter = this.limiters.get(id);
-    if (!limiter) {
-      limiter = new RateLimiterRedis({
-        storeClient: this.redis,
-        keyPrefix: `${this.keyPrefix}rl:${bucket}`,
-        points: limit,
-        duration: WINDOW_SECONDS,
-        rejectIfRedisNotReady: true,
-      });
-      this.limiters.set(id, limiter);
-    }
-    return limiter;
+  ) {
+    this.points = new WindowPoints(redis);
   }
 
   /** Counts one request of `key` in `bucket` against `limit` per UTC minute. */
@@ -56,12 +62,18 @@ export class MinuteWindowLimiter {
     const resetAt = (window + 1) * WINDOW_SECONDS;
     const retryAfter = Math.max(1, Math.ceil(resetAt - nowMs / 1000));
     const base = { limit, resetAt, retryAfter };
+    const held = this.heldFor(bucket, key, window);
     try {
-      const res = await this.limiterFor(bucket, limit).consume(`${key}:${window}`, 1);
-      return { ...base, allowed: true, remaining: Math.max(0, limit - res.consumedPoints), failedOpen: false };
-    } catch (outcome) {
-      if (outcome instanceof RateLimiterRes) return { ...base, allowed: false, remaining: 0, failedOpen: false };
-      this.warnFailOpen(outcome);
+      for (;;) {
+        if (held.unused > 0) {
+          held.unused -= 1;
+          return { ...base, allowed: true, remaining: Math.max(0, limit - (held.count - held.unused)), failedOpen: false };
+        }
+        if (limit <= held.reachedLimit) return { ...base, allowed: false, remaining: 0, failedOpen: false };
+        await this.leased(held, this.counterKey(bucket, key, window), limit);
+      }
+    } catch (err) {
+      this.warnFailOpen(err);
       return { ...base, allowed: true, remaining: limit, failedOpen: true };
     }
   }
@@ -75,13 +87,48 @@ export class MinuteWindowLimiter {
     const resetAt = (window + 1) * WINDOW_SECONDS;
     const base = { limit, resetAt, retryAfter: Math.max(1, Math.ceil(resetAt - nowMs / 1000)) };
     try {
-      const res = await this.limiterFor(bucket, limit).get(`${key}:${window}`);
-      const used = res?.consumedPoints ?? 0;
+      const used = (await this.points.count(this.counterKey(bucket, key, window))) - this.heldFor(bucket, key, window).unused;
       return { ...base, allowed: used < limit, remaining: Math.max(0, limit - used), failedOpen: false };
     } catch (err) {
       this.warnFailOpen(err);
       return { ...base, allowed: true, remaining: limit, failedOpen: true };
     }
+  }
+
+  private counterKey(bucket: string, key: string, window: number): string {
+    return `${this.keyPrefix}rl:${bucket}:${key}:${window}`;
+  }
+
+  /** This process's points of the key in this window (none at first); keys of windows before the last are forgotten once a new one starts. */
+  private heldFor(bucket: string, key: string, window: number): HeldPoints {
+    if (window > this.heldWindow) {
+      for (const [id, held] of this.held) if (held.window < window - 1) this.held.delete(id);
+      this.heldWindow = window;
+    }
+    const id = `${bucket}:${key}:${window}`;
+    let held = this.held.get(id);
+    if (!held) {
+      held = { window, unused: 0, count: 0, reachedLimit: 0, pending: null };
+      this.held.set(id, held);
+    }
+    return held;
+  }
+
+  /** The next points of a key from Redis, asked once however many requests wait for them (they loop to hand them out). */
+  private leased(held: HeldPoints, counter: string, limit: number): Promise<void> {
+    held.pending ??= this.points.take(counter, leaseSize(limit, held.count), limit).then(
+      (taken) => {
+        held.pending = null;
+        held.unused += taken.granted;
+        held.count = taken.count;
+        held.reachedLimit = taken.count >= limit ? limit : 0;
+      },
+      (err: unknown) => {
+        held.pending = null;
+        throw err;
+      },
+    );
+    return held.pending;
   }
 
   private warnFailOpen(err: unknown): void {
