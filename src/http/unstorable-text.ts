@@ -21,16 +21,18 @@ interface Entry {
   parent?: Entry;
 }
 
+/** The keys from the walk's root down to `entry` (module-level, not a closure: it runs for every request body). */
+function pathOf(entry: Entry): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Entry | undefined = entry; at?.parent; at = at.parent) path.unshift(at.key!);
+  return path;
+}
+
 /**
  * The first string value or object key in `input` that cannot be stored, as a 422 issue located under
  * `place`. Walks iteratively, so a deeply nested body cannot overflow the stack.
  */
 export function unstorableTextIssue(place: string, input: unknown): ValidationIssue | undefined {
-  const pathOf = (entry: Entry): (string | number)[] => {
-    const path: (string | number)[] = [];
-    for (let at: Entry | undefined = entry; at?.parent; at = at.parent) path.unshift(at.key!);
-    return path;
-  };
   const pending: Entry[] = [{ value: input }];
   while (pending.length > 0) {
     const entry = pending.pop()!;

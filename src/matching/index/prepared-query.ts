@@ -78,12 +78,11 @@ export function prepareQuery(
   const keys = tokens.map((t) => rememberedPhoneticKeys(t.text));
   const weights = tokens.map((t, i) => rarity.weightOf(t.role, vocabulary.idOf(t.text), keys[i]!));
   const genericQuiet = tokens.some((t) => t.role === 'name');
-  const opens = (token: NameToken) => !isQuietRole(token.role) && (token.role !== 'generic' || !genericQuiet);
   const units: QueryUnit[] = [];
   let quietMask = 0;
   let initialCount = 0;
   tokens.forEach((token, i) => {
-    if (!opens(token)) quietMask |= 1 << i;
+    if (!opens(token, genericQuiet)) quietMask |= 1 << i;
     if (token.role === 'initial') {
       initialCount++;
       return;
@@ -102,7 +101,7 @@ export function prepareQuery(
       // "Volodymyr" is as common a name as "Vladimir", not a name nobody has.
       weights[i] = Math.min(weights[i]!, lightestForm(table, token, forms));
     }
-    units.push(unit(i, 1, token.text, opens(token), hits));
+    units.push(unit(i, 1, token.text, opens(token, genericQuiet), hits));
   });
   tokens.forEach((token, i) => {
     const next = tokens[i + 1];
@@ -112,7 +111,7 @@ export function prepareQuery(
     const looked = vocabulary.lookup({ text, keys: rememberedPhoneticKeys(text) }, { exactOnly, typos: false });
     let hits = hitsAtLeast(looked, JOINED_MIN_SIMILARITY);
     if (bySkeleton) hits = skeletons.withSkeletonHits(hits, text, { parts: [token.text, next.text] });
-    if (hits.formIds.length > 0) units.push(unit(i, 2, text, opens(token) || opens(next), hits));
+    if (hits.formIds.length > 0) units.push(unit(i, 2, text, opens(token, genericQuiet) || opens(next, genericQuiet), hits));
   });
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   let unpostedMask = 0;
@@ -140,6 +139,11 @@ function lightestForm(table: NameTable, token: NameToken, formIds: readonly numb
 /** True when two preparations of a name tokenised it alike (same words, same roles). */
 export function sameTokens(a: PreparedQuery, b: PreparedQuery): boolean {
   return a.tokens.length === b.tokens.length && a.tokens.every((t, i) => t.text === b.tokens[i]!.text && t.role === b.tokens[i]!.role);
+}
+
+/** Whether a token's own unit opens candidates: not a quiet word, nor a generic word when the query has a name word. */
+function opens(token: NameToken, genericQuiet: boolean): boolean {
+  return !isQuietRole(token.role) && (token.role !== 'generic' || !genericQuiet);
 }
 
 function unit(first: number, span: 1 | 2, text: string, opensCandidates: boolean, hits: FormHits): QueryUnit {

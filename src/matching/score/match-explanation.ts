@@ -5,6 +5,16 @@ import { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SYLLABIC_BETTER_COVER
 import type { Alignment } from './name-alignment';
 import { describeTypeMismatch } from './type-mismatch';
 
+// Module-level rather than closures inside explainAlignment: tsx names every closure it creates
+// (esbuild's keepNames), a property definition per closure per call on the scan path.
+
+const listedText = (table: NameTable, p: number) => table.vocabulary.texts[table.tokenForm[p]!]!;
+
+const queryText = (query: PreparedQuery, first: number, span: number) => query.tokens.slice(first, first + span).map((t) => t.text).join(' ');
+
+const listedSpanText = (table: NameTable, first: number, span: number) =>
+  span === 1 ? listedText(table, first) : `${listedText(table, first)} ${listedText(table, first + 1)}`;
+
 /**
  * Turns an alignment into what a reviewer reads: which query tokens met which listed tokens and how,
  * what was left over on each side and at what weight, and the arithmetic from coverages to score
@@ -20,17 +30,12 @@ export function explainAlignment(
 ): MatchExplanation {
   const start = table.tokenStart[name]!;
   const end = table.tokenStart[name + 1]!;
-  const listedText = (p: number) => table.vocabulary.texts[table.tokenForm[p]!]!;
-  const queryText = (first: number, span: number) =>
-    query.tokens.slice(first, first + span).map((t) => t.text).join(' ');
-  const listedSpanText = (first: number, span: number) =>
-    span === 1 ? listedText(first) : `${listedText(first)} ${listedText(first + 1)}`;
 
   const pairings: TokenPairing[] = [...alignment.pairs]
     .sort((a, b) => a.queryFirst - b.queryFirst)
     .map((pair) => ({
-      query: queryText(pair.queryFirst, pair.querySpan),
-      listed: listedSpanText(pair.listedFirst, pair.listedSpan),
+      query: queryText(query, pair.queryFirst, pair.querySpan),
+      listed: listedSpanText(table, pair.listedFirst, pair.listedSpan),
       how: pair.how,
       similarity: round(Math.min(pair.querySimilarity, pair.listedSimilarity)),
       queryWeight: round(pair.queryWeight),
@@ -45,7 +50,7 @@ export function explainAlignment(
   const unmatchedListed: UnmatchedToken[] = [];
   for (let p = start; p < end; p++) {
     if ((alignment.listedMatched & (1 << (p - start))) === 0) {
-      unmatchedListed.push({ token: listedText(p), role: ROLE_CODES[table.tokenRole[p]!]!, weight: round(table.tokenWeight[p]!) });
+      unmatchedListed.push({ token: listedText(table, p), role: ROLE_CODES[table.tokenRole[p]!]!, weight: round(table.tokenWeight[p]!) });
     }
   }
   const finalScore = alignment.score - (typeMismatch?.penalty ?? 0);
@@ -53,7 +58,7 @@ export function explainAlignment(
   const match = finalScore >= threshold;
   const explanation: Omit<MatchExplanation, 'summary'> = {
     queryTokens: query.tokens.map((t) => t.text),
-    listedTokens: Array.from({ length: end - start }, (_, i) => listedText(start + i)),
+    listedTokens: Array.from({ length: end - start }, (_, i) => listedText(table, start + i)),
     pairings,
     unmatchedQuery,
     unmatchedListed,

@@ -159,26 +159,29 @@ function spanBits(first: number, span: 1 | 2): number {
 /** Shared by every alignment (alignments are synchronous). */
 const proposals = new PairProposals();
 
-function proposePairs(table: NameTable, query: PreparedQuery, start: number, end: number): void {
-  const propose = (
-    queryFirst: number,
-    querySpan: 1 | 2,
-    listedFirst: number,
-    listedSpan: 1 | 2,
-    how: PairingKind,
-    querySimilarity: number,
-    listedSimilarity: number,
-  ) => {
-    let queryWeight = query.weights[queryFirst]!;
-    if (querySpan === 2) queryWeight += query.weights[queryFirst + 1]!;
-    let listedWeight = table.tokenWeight[listedFirst]!;
-    if (listedSpan === 2) listedWeight += table.tokenWeight[listedFirst + 1]!;
-    // A query token counts no more than what it met: a typo'd common name stays a common name. A name
-    // met only by a listed initial keeps its weight: the initial confirms its letter, not the name.
-    if (how !== 'initial' || querySimilarity === 1) queryWeight = Math.min(queryWeight, listedWeight);
-    proposals.add(queryFirst, querySpan, listedFirst, listedSpan, how, querySimilarity, listedSimilarity, queryWeight, listedWeight);
-  };
+/** Proposes one pairing with the weights it carries (module-level, not a closure: it runs per alignment). */
+function propose(
+  table: NameTable,
+  query: PreparedQuery,
+  queryFirst: number,
+  querySpan: 1 | 2,
+  listedFirst: number,
+  listedSpan: 1 | 2,
+  how: PairingKind,
+  querySimilarity: number,
+  listedSimilarity: number,
+): void {
+  let queryWeight = query.weights[queryFirst]!;
+  if (querySpan === 2) queryWeight += query.weights[queryFirst + 1]!;
+  let listedWeight = table.tokenWeight[listedFirst]!;
+  if (listedSpan === 2) listedWeight += table.tokenWeight[listedFirst + 1]!;
+  // A query token counts no more than what it met: a typo'd common name stays a common name. A name
+  // met only by a listed initial keeps its weight: the initial confirms its letter, not the name.
+  if (how !== 'initial' || querySimilarity === 1) queryWeight = Math.min(queryWeight, listedWeight);
+  proposals.add(queryFirst, querySpan, listedFirst, listedSpan, how, querySimilarity, listedSimilarity, queryWeight, listedWeight);
+}
 
+function proposePairs(table: NameTable, query: PreparedQuery, start: number, end: number): void {
   const texts = table.vocabulary.texts;
   // Letter counts say nothing of a transliteration without its vowels ("bd llh" is "Abdullah").
   const byLetters = query.abjadScript === null;
@@ -193,7 +196,7 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
         const whole =
           !joinedQuery ||
           !lacksAWholePart(query.tokens[unit.first]!.text.length, query.tokens[unit.first + 1]!.text.length, texts[table.tokenForm[p]!]!.length);
-        if (whole) propose(unit.first, unit.span, p, 1, how, similarity, similarity);
+        if (whole) propose(table, query, unit.first, unit.span, p, 1, how, similarity, similarity);
       }
       const join = table.joinForm[p]!;
       if (unit.span === 1 && join >= 0) {
@@ -201,7 +204,7 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
         const similarity = joined >= 0 ? hits.similarities[joined]! : 0;
         if (similarity < JOINED_MIN_SIMILARITY) continue;
         if (byLetters && lacksAWholePart(texts[table.tokenForm[p]!]!.length, texts[table.tokenForm[p + 1]!]!.length, unit.text.length)) continue;
-        propose(unit.first, 1, p, 2, 'split', similarity, similarity);
+        propose(table, query, unit.first, 1, p, 2, 'split', similarity, similarity);
       }
     }
   }
@@ -212,10 +215,10 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
       const role = ROLE_CODES[table.tokenRole[p]!]!;
       const listed = texts[table.tokenForm[p]!]!;
       if (token.role === 'initial') {
-        if (listed === token.text) propose(i, 1, p, 1, 'exact', 1, 1);
-        else if (!isQuietRole(role) && listed.startsWith(token.text)) propose(i, 1, p, 1, 'initial', 1, INITIAL_SIMILARITY);
+        if (listed === token.text) propose(table, query, i, 1, p, 1, 'exact', 1, 1);
+        else if (!isQuietRole(role) && listed.startsWith(token.text)) propose(table, query, i, 1, p, 1, 'initial', 1, INITIAL_SIMILARITY);
       } else if (role === 'initial' && !isQuietRole(token.role) && token.text.startsWith(listed)) {
-        propose(i, 1, p, 1, 'initial', INITIAL_SIMILARITY, 1);
+        propose(table, query, i, 1, p, 1, 'initial', INITIAL_SIMILARITY, 1);
       }
     }
   });
