@@ -28,7 +28,7 @@ import { measureWal } from './support/wal-stats';
 import { sampleInsertWaits } from './support/insert-waits';
 import { watchDirtyPages } from './support/dirty-pages';
 import { formatCpuPerRequest, startCpuMeasure, waitForIdleTree } from './support/process-cpu';
-import { serverCpuVerdict } from './support/server-cpu';
+import { serverCpuInGeneratorUnits, serverCpuVerdict } from './support/server-cpu';
 import { postmasterPid, redisServerPid } from './support/server-pids';
 import { startBenchStack } from './support/stack';
 import { benchDatabaseUrl } from './support/database-transport';
@@ -88,6 +88,7 @@ async function main(): Promise<void> {
     const cpu = processCpu(paced.sent + paced.warmupSent);
     say(`  ${formatCpuPerRequest(cpu)}`);
     say(`  ${serverCpuVerdict(cpu)}`);
+    say(`  ${serverCpuInGeneratorUnits(cpu)}`);
     say(`  ${await wal(paced.sent + paced.warmupSent)}`);
     say(`  ${await insertWaits()}`);
     say(`  ${dirtyPages()}`);
