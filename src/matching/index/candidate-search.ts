@@ -80,8 +80,8 @@ export class CandidateSearch {
     const shares = this.worseShares(query, allowedKinds);
     const admits = (everyToken ? everyTokenUnits(query, units, costs) : null) ?? admittingUnits(query, units, costs, threshold, shares);
     let touchedCount = 0;
-    const rareCost = (unit: QueryUnit) => this.postingsOf(unit, allowedKinds, undefined, true);
-    const paired = unitsToPair(this.pairs, { query, units, costs, rareCost, admits, threshold, shares }, this.pairFromCost);
+    // An anonymous arrow, not a named closure: tsx names each named closure as it is created (docs/performance.md).
+    const paired = unitsToPair(this.pairs, { query, units, costs, admits, threshold, shares }, this.pairFromCost, (unit) => this.postingsOf(unit, allowedKinds, undefined, true));
     if (paired !== null) {
       const kinds = this.table.entityKind;
       const owner = this.table.nameEntity;

@@ -10,9 +10,8 @@ import { canReach } from './unit-admission';
 export interface PairingInputs {
   query: PreparedQuery;
   units: readonly QueryUnit[];
-  /** Postings each unit's walk would read, and of those the ones of forms that pair with nothing. */
+  /** Postings each unit's walk would read. */
   costs: readonly number[];
-  rareCost: (unit: QueryUnit) => number;
   /** The units the usual search lets open names (`admittingUnits`). */
   admits: readonly boolean[];
   threshold: number;
@@ -27,10 +26,10 @@ export interface PairingInputs {
  * the names holding two are in the pair postings. Paired units may share no common form (a name holding
  * it alone would meet both, and only its walk finds those). The other units open names as usual, and
  * the paired units' forms that pair with nothing are walked, so those walks must cost well under the
- * walks they replace.
+ * walks they replace. `rareCost` gives the postings of a unit's forms that pair with nothing.
  */
-export function unitsToPair(pairs: PairPostings, inputs: PairingInputs, pairFromCost: number): number[] | null {
-  const { query, units, costs, rareCost, admits, threshold, shares } = inputs;
+export function unitsToPair(pairs: PairPostings, inputs: PairingInputs, pairFromCost: number, rareCost: (unit: QueryUnit) => number): number[] | null {
+  const { query, units, costs, admits, threshold, shares } = inputs;
   const base = query.quietMask | query.unpostedMask;
   const paired: number[] = [];
   for (const k of [...units.keys()].sort((a, b) => costs[b]! - costs[a]!)) {
