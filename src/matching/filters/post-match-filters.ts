@@ -42,8 +42,6 @@ export function applyPostMatchFilters<T extends FilterCandidate>(
   const kept: Array<T & { corroboration: MatchCorroboration }> = [];
   const removed: RemovedCandidate[] = [];
   const conflictingBirthDates: string[] = [];
-  const remove = (candidate: T, filter: RemovedCandidate['filter'], reason: string) =>
-    removed.push({ entityId: candidate.entityId, primaryName: candidate.entity.primaryName, score: candidate.score, filter, reason });
 
   for (const candidate of candidates) {
     const entity = candidate.entity;
@@ -59,14 +57,14 @@ export function applyPostMatchFilters<T extends FilterCandidate>(
       if (verdict === 'conflict') {
         const born = describeDatesOfBirth(entity.datesOfBirth);
         conflictingBirthDates.push(born);
-        remove(candidate, 'date_of_birth', `born ${born} (query ${queriedDate.text})`);
+        removed.push(removal(candidate, 'date_of_birth', `born ${born} (query ${queriedDate.text})`));
         continue;
       }
       corroboration.dateOfBirth = verdict;
     }
     if (gender && isPerson && corroboration.dateOfBirth !== 'exact') {
       if (entity.gender !== null && entity.gender !== gender) {
-        remove(candidate, 'gender', `listed as ${genderWord(entity.gender)} (query ${gender})`);
+        removed.push(removal(candidate, 'gender', `listed as ${genderWord(entity.gender)} (query ${gender})`));
         continue;
       }
       corroboration.gender = entity.gender === null ? 'unknown' : 'same';
@@ -116,9 +114,8 @@ function explainFilters(
   removed: readonly RemovedCandidate[],
 ): string | null {
   const clauses: string[] = [];
-  const removedBy = (filter: RemovedCandidate['filter']) => removed.filter((r) => r.filter === filter);
   if (applied.queriedDate) {
-    const byDate = removedBy('date_of_birth');
+    const byDate = removed.filter((r) => r.filter === 'date_of_birth');
     const exact = kept.filter((k) => k.corroboration.dateOfBirth === 'exact').length;
     if (byDate.length > 0) {
       const born = [...new Set(applied.conflictingBirthDates)].join(', ');
@@ -129,20 +126,33 @@ function explainFilters(
     if (exact > 0) clauses.push(`date of birth: ${count(exact)} with the exact date kept`);
   }
   if (applied.gender) {
-    const byGender = removedBy('gender');
+    const byGender = removed.filter((r) => r.filter === 'gender');
     if (byGender.length > 0) {
       const other = genderWord(applied.gender === 'M' ? 'F' : 'M');
       clauses.push(`gender: removed ${count(byGender.length)} listed as ${other} (query ${applied.gender})`);
     }
   }
-  const tiebreak = (label: string, value: string | null, key: 'nationality' | 'country', verb: string) => {
-    if (!value || kept.length === 0) return;
-    const same = kept.filter((k) => k.corroboration[key] === 'same').length;
-    clauses.push(`${label}: ${same} of ${count(kept.length)} ${verb} ${value}; used to order equal scores, none removed`);
-  };
-  tiebreak('nationality', applied.nationality, 'nationality', 'listed with nationality');
-  tiebreak('country of operation', applied.country, 'country', 'connected with');
+  clauses.push(...tiebreak(kept, 'nationality', applied.nationality, 'nationality', 'listed with nationality'));
+  clauses.push(...tiebreak(kept, 'country of operation', applied.country, 'country', 'connected with'));
   return clauses.length > 0 ? clauses.join('; ') : null;
+}
+
+/** A removed candidate, by which filter and why. */
+function removal(candidate: FilterCandidate, filter: RemovedCandidate['filter'], reason: string): RemovedCandidate {
+  return { entityId: candidate.entityId, primaryName: candidate.entity.primaryName, score: candidate.score, filter, reason };
+}
+
+/** The clause of a filter that only orders equal scores (none for no queried value or no candidate). */
+function tiebreak(
+  kept: ReadonlyArray<{ corroboration: MatchCorroboration }>,
+  label: string,
+  value: string | null,
+  key: 'nationality' | 'country',
+  verb: string,
+): string[] {
+  if (!value || kept.length === 0) return [];
+  const same = kept.filter((k) => k.corroboration[key] === 'same').length;
+  return [`${label}: ${same} of ${count(kept.length)} ${verb} ${value}; used to order equal scores, none removed`];
 }
 
 function count(n: number): string {
