@@ -49,21 +49,21 @@ describe('MinuteWindowLimiter on the real Redis', () => {
     expect(next).toMatchObject({ allowed: true, remaining: 2, resetAt: minuteStart / 1000 + 120, retryAfter: 60 });
   });
 
-  it('hands a busy key its points from leases: a limit of 500 allows exactly 500, counting down by one, with a Redis call per dozens of requests', async () => {
+  it('hands a busy key its points from leases: a limit of 5,000 allows exactly 5,000, counting down by one, asking Redis for a fraction of them', async () => {
     const key = randomUUID();
     const calls = countTakes(redis);
     const now = Date.now();
     const remaining: number[] = [];
-    for (let i = 0; i < 500; i += 1) {
-      const decision = await limiter.consume('t', key, 500, now);
+    for (let i = 0; i < 5000; i += 1) {
+      const decision = await limiter.consume('t', key, 5000, now);
       expect(decision.allowed).toBe(true);
       remaining.push(decision.remaining);
     }
-    expect(remaining).toEqual(Array.from({ length: 500 }, (_, i) => 499 - i));
-    expect(await limiter.consume('t', key, 500, now)).toMatchObject({ allowed: false, remaining: 0 });
-    // Leases shrink towards the limit (the last 16 points are taken one at a time), yet most requests ask nothing.
-    expect(calls.count).toBeGreaterThan(16);
-    expect(calls.count).toBeLessThan(100);
+    expect(remaining).toEqual(Array.from({ length: 5000 }, (_, i) => 4999 - i));
+    expect(await limiter.consume('t', key, 5000, now)).toMatchObject({ allowed: false, remaining: 0 });
+    // Leases shrink towards the limit (the last 64 points are taken one at a time), yet most requests ask nothing.
+    expect(calls.count).toBeGreaterThan(64);
+    expect(calls.count).toBeLessThan(500);
     calls.restore();
   });
 
@@ -94,6 +94,31 @@ describe('MinuteWindowLimiter on the real Redis', () => {
     } finally {
       second.disconnect();
     }
+  });
+
+  it('takes one point at a time for a process that sends a request now and then, so many such processes hold none unused', async () => {
+    const key = randomUUID();
+    const processes = Array.from({ length: 40 }, () => new MinuteWindowLimiter(redis, `test:${inject('runId')}:`, pino({ level: 'silent' })));
+    const decisions = [];
+    for (const each of processes) decisions.push(await each.consume('t', key, 10_000));
+    expect(decisions.every((d) => d.allowed)).toBe(true);
+    expect(Number(await redis.get(`test:${inject('runId')}:rl:t:${key}:${Math.floor(Date.now() / 60_000)}`))).toBe(40);
+  });
+
+  it('grows a busy process\'s leases only while each is used up within a second, and starts again at one after a pause', async () => {
+    const key = randomUUID();
+    const calls = countTakes(redis);
+    const start = Math.floor(Date.now() / 60_000) * 60_000; // a whole window ahead of the requests below
+    for (let i = 0; i < 63; i += 1) await limiter.consume('t', key, 10_000, start + i); // leases of 1, 2, 4, 8, 16, 32
+    expect(calls.count).toBe(6);
+    const counted = async () => Number(await redis.get(`test:${inject('runId')}:rl:t:${key}:${start / 60_000}`));
+    expect(await counted()).toBe(63);
+    await limiter.consume('t', key, 10_000, start + 5_000); // the lease of 32 lasted five seconds...
+    expect(calls.count).toBe(7);
+    expect(await counted()).toBe(64); // ...so this lease is a single point
+    await limiter.consume('t', key, 10_000, start + 5_001);
+    expect(await counted()).toBe(66); // and the next, used up at once, two
+    calls.restore();
   });
 
   it('lets requests through when Redis is unreachable, and says so', async () => {

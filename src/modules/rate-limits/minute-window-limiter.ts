@@ -1,16 +1,17 @@
 /**
  * Request limits per UTC minute, counted in Redis. Each window is its own counter, so every limit resets
  * at the start of a UTC minute, as the spec states and `X-RateLimit-Reset` reports. A process takes a
- * busy key's points from Redis a few at a time (`window-points.ts`) and hands them out itself, so a
- * client sending hundreds of requests a second costs a Redis round trip every few dozen requests, not
- * every one; as the limit nears, points are taken one at a time, so the limit is exact for one process
+ * busy key's points from Redis several at a time (`window-points.ts`: as many as its pace has earned,
+ * up to 64) and hands them out itself, so a client sending hundreds of requests a second costs a Redis
+ * round trip every few dozen requests, not every one, while a key used now and then takes one point at
+ * a time; as the limit nears, points are taken one at a time too, so the limit is exact for one process
  * and, across several, refuses early by at most the few points another holds. Redis is not the system
  * of record: when it is unreachable the request passes (fail-open) and a warning is logged at most once
  * a minute.
  */
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger';
-import { leaseSize, WindowPoints } from './window-points';
+import { leaseSize, nextEarned, WindowPoints } from './window-points';
 
 export interface RateDecision {
   allowed: boolean;
@@ -37,6 +38,10 @@ interface HeldPoints {
   count: number;
   /** The limit Redis's count had reached when last seen; a request under a limit no higher is refused without asking. */
   reachedLimit: number;
+  /** The lease size this process's pace has earned for the key (`leaseSize`). */
+  earned: number;
+  /** When the last lease was granted (null before the first). */
+  leasedAt: number | null;
   /** The lease being asked for, which every request arriving meanwhile waits for. */
   pending: Promise<void> | null;
 }
@@ -70,7 +75,7 @@ export class MinuteWindowLimiter {
           return { ...base, allowed: true, remaining: Math.max(0, limit - (held.count - held.unused)), failedOpen: false };
         }
         if (limit <= held.reachedLimit) return { ...base, allowed: false, remaining: 0, failedOpen: false };
-        await this.leased(held, this.counterKey(bucket, key, window), limit);
+        await this.leased(held, this.counterKey(bucket, key, window), limit, nowMs);
       }
     } catch (err) {
       this.warnFailOpen(err);
@@ -108,17 +113,20 @@ export class MinuteWindowLimiter {
     const id = `${bucket}:${key}:${window}`;
     let held = this.held.get(id);
     if (!held) {
-      held = { window, unused: 0, count: 0, reachedLimit: 0, pending: null };
+      held = { window, unused: 0, count: 0, reachedLimit: 0, earned: 1, leasedAt: null, pending: null };
       this.held.set(id, held);
     }
     return held;
   }
 
   /** The next points of a key from Redis, asked once however many requests wait for them (they loop to hand them out). */
-  private leased(held: HeldPoints, counter: string, limit: number): Promise<void> {
-    held.pending ??= this.points.take(counter, leaseSize(limit, held.count), limit).then(
+  private leased(held: HeldPoints, counter: string, limit: number, nowMs: number): Promise<void> {
+    if (held.pending) return held.pending;
+    if (held.leasedAt !== null) held.earned = nextEarned(held.earned, nowMs - held.leasedAt);
+    held.pending = this.points.take(counter, leaseSize(limit, held.count, held.earned), limit).then(
       (taken) => {
         held.pending = null;
+        held.leasedAt = nowMs;
         held.unused += taken.granted;
         held.count = taken.count;
         held.reachedLimit = taken.count >= limit ? limit : 0;

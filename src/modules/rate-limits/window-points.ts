@@ -27,16 +27,31 @@ const COUNTER_LIFETIME_SECONDS = 120;
 /** At most this many points are held by one process for one key, so the others are refused early by no more than it. */
 const MAX_LEASE = 64;
 
-/** A lease is at most this fraction of what the limit still leaves, so leases shrink to one point as the limit nears. */
-const LEASE_SHARE = 1 / 16;
+/**
+ * A lease is at most this fraction of what the limit still leaves, so leases shrink to one point as the
+ * limit nears, and limits under 128 a minute (per IP, per token client, the smaller plans) are counted
+ * one point at a time: several processes sharing such a key waste none of it.
+ */
+const LEASE_SHARE = 1 / 64;
+
+/** A lease used up within this long earns a lease twice its size; a slower one, a single point again. */
+export const LEASE_DOUBLING_MS = 1_000;
 
 /**
- * How many points to ask for, given the window's count as last seen: one near the limit (so the last
- * points of a window are counted one by one, exactly), up to {@link MAX_LEASE} when plenty are left.
+ * How many points to ask for, given the window's count as last seen and the size this process's pace
+ * has earned (one, doubling while each lease is used up within {@link LEASE_DOUBLING_MS}): one near the
+ * limit (so the last points of a window are counted one by one, exactly), up to {@link MAX_LEASE} for a
+ * busy key with plenty left. A process sending a request now and then takes one point at a time, so
+ * the points a process holds unused stay below what it uses in about a second.
  */
-export function leaseSize(limit: number, countSeen: number): number {
+export function leaseSize(limit: number, countSeen: number, earned: number): number {
   const share = Math.floor(Math.max(0, limit - countSeen) * LEASE_SHARE);
-  return Math.max(1, Math.min(MAX_LEASE, share));
+  return Math.max(1, Math.min(MAX_LEASE, share, earned));
+}
+
+/** The lease size the next lease earns, from the last one's size and how long it lasted. */
+export function nextEarned(earned: number, lastLeaseLastedMs: number): number {
+  return lastLeaseLastedMs < LEASE_DOUBLING_MS ? Math.min(MAX_LEASE, earned * 2) : 1;
 }
 
 export interface TakenPoints {
