@@ -6,7 +6,7 @@
  * FUZZ_REQUESTS sets the total (default 10,000), FUZZ_SEED replays a run.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestClient, tokenFor } from '../helpers/identity';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -35,6 +35,8 @@ describe(`OpenAPI request fuzzing (${TOTAL} requests, seed ${SEED})`, () => {
   beforeAll(async () => {
     app = await startTestApp(
       testConfig({
+        // Its own rate-limit keys: every test app calls from 127.0.0.1, and this one's counts would use up the others' per-IP limits.
+        REDIS_KEY_PREFIX: `test:${inject('runId')}:fuzz:`,
         RATE_LIMIT_PUBLIC_PER_MINUTE: UNLIMITED,
         RATE_LIMIT_ELIGIBILITY_PER_MINUTE: UNLIMITED,
         RATE_LIMIT_ASK_PER_MINUTE: UNLIMITED,
