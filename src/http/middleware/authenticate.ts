@@ -41,13 +41,13 @@ export function bearerAuthentication(deps: AuthenticationDeps, scope: string | u
     } catch (err) {
       if (!(err instanceof TokenVerificationError)) throw err;
       if (err.reason === 'expired' && err.clientId) {
-        const lookup = await deps.callers.lookup(ctx.state.em, err.clientId);
+        const lookup = await deps.callers.lookup(ctx.state.db, err.clientId);
         if (lookup.state !== 'unknown') ctx.set('X-Api-Key-Expires', expiryHeader(lookup.caller));
       }
       throw unauthorized(err.reason === 'expired' ? 'Access token expired' : 'Invalid access token', 'invalid_token');
     }
 
-    const lookup = await deps.callers.lookup(ctx.state.em, claims.clientId);
+    const lookup = await deps.callers.lookup(ctx.state.db, claims.clientId);
     if (lookup.state === 'unknown' || lookup.caller.accountId !== claims.accountId) throw unauthorized('Invalid access token', 'invalid_token');
     ctx.set('X-Api-Key-Expires', expiryHeader(lookup.caller));
     if (lookup.state === 'revoked') throw unauthorized('Client registration revoked', 'invalid_token');

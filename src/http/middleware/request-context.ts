@@ -1,8 +1,10 @@
 /**
  * Gives each request an id (the caller's `X-Request-Id` when it is sane, else a new UUID), a child
- * logger carrying it, its own entity-manager fork, and one access-log line when it ends.
+ * logger carrying it, its own entity-manager fork (made when first asked for: routes that only run raw
+ * SQL use the root manager, `db`), and one access-log line when it ends.
  */
 import { randomUUID } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Middleware } from 'koa';
 import type { Orm } from '../../db/orm';
 import type { Logger } from '../../logger';
@@ -16,7 +18,9 @@ export function requestContext(orm: Orm, logger: Logger): Middleware<RequestStat
     const requestId = SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     ctx.state.requestId = requestId;
     ctx.state.log = logger.child({ requestId });
-    ctx.state.em = orm.em.fork();
+    ctx.state.db = orm.em;
+    let em: EntityManager | undefined;
+    Object.defineProperty(ctx.state, 'em', { get: () => (em ??= orm.em.fork()), enumerable: true, configurable: true });
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {

@@ -12,22 +12,34 @@ import { chargeChecks, notEnoughCredits } from './consumption';
 import { balanceOf } from './ledger';
 import type { LowCreditNotifier } from './low-credit';
 
+/**
+ * A request's entity managers: the root one (`db`), enough for the one-statement debit, which is raw SQL;
+ * and its own fork (`em`, made when first read) for the transaction of the other path, which on the root
+ * would merge whatever it loaded into the root's identity map.
+ */
+export interface ScanManagers {
+  db: EntityManager;
+  readonly em: EntityManager;
+}
+
 export async function createPaidScan(
-  em: EntityManager,
+  managers: ScanManagers,
   scans: ScanService,
   charging: boolean,
   input: { owner: ScanOwner; plan: Plan; request: ScanRequest; idempotencyKey?: string },
   lowCredit?: LowCreditNotifier,
 ): ReturnType<ScanService['create']> {
-  if (!charging) return scans.create(em, input);
+  if (!charging) return scans.create(managers.em, input);
   if (input.plan !== 'free' && !input.idempotencyKey) {
     // The common case in one statement: debit, scan and ledger row together, or nothing.
-    const scan = await scans.createDebited(em, input);
-    if (!scan) throw notEnoughCredits(1, (await balanceOf(em, input.owner.accountId)).balance, false);
+    const { db } = managers;
+    const scan = await scans.createDebited(db, input);
+    if (!scan) throw notEnoughCredits(1, (await balanceOf(db, input.owner.accountId)).balance, false);
     const { debit, ...created } = scan;
-    await lowCredit?.afterCommit(em, debit);
+    await lowCredit?.afterCommit(db, debit);
     return created;
   }
+  const { em } = managers;
   const { scan, movement } = await em.transactional(async (tx) => {
     const stored = await scans.create(tx, input);
     if (stored.replayed) return { scan: stored, movement: null };

@@ -37,7 +37,7 @@ export function scanRoutes(scans: ScanService, charging: boolean, lowCredit?: Lo
         const header = ctx.get('Idempotency-Key');
         const idempotencyKey = header ? parseInput('header', IdempotencyKeyHeaders, { 'Idempotency-Key': header })['Idempotency-Key'] : undefined;
         const caller = callerOf(ctx);
-        const scan = await createPaidScan(ctx.state.em, scans, charging, { owner: caller, plan: caller.plan, request: body, idempotencyKey }, lowCredit);
+        const scan = await createPaidScan(ctx.state, scans, charging, { owner: caller, plan: caller.plan, request: body, idempotencyKey }, lowCredit);
         if (scan.replayed) ctx.set('Idempotent-Replayed', 'true');
         sendStoredJson(ctx, scan.body);
       },
@@ -51,7 +51,7 @@ export function scanRoutes(scans: ScanService, charging: boolean, lowCredit?: Lo
       request: { params: ScanIdParams },
       responses: { 200: { description: 'The stored scan', schema: ScanResponseSchema }, 404: { description: 'No such scan for this account', schema: ErrorBody }, ...commonErrors },
       handler: async (ctx, { params }) => {
-        sendStoredJson(ctx, await scans.get(ctx.state.em, callerOf(ctx), params.scan_id));
+        sendStoredJson(ctx, await scans.get(ctx.state.db, callerOf(ctx), params.scan_id));
       },
     }),
   ];
