@@ -12,6 +12,16 @@ import type { RequestState } from '../context';
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+const FORK = Symbol('request fork');
+
+/** `ctx.state.em`: the request's own fork of the root manager (`db`), made when first asked for. */
+function forkOnFirstUse(this: RequestState & { [FORK]?: EntityManager }): EntityManager {
+  return (this[FORK] ??= this.db.fork());
+}
+
+/** One descriptor for every request: a getter defined per request would be a closure created per request. */
+const LAZY_FORK: PropertyDescriptor = { get: forkOnFirstUse, enumerable: true, configurable: true };
+
 export function requestContext(orm: Orm, logger: Logger): Middleware<RequestState> {
   return async (ctx, next) => {
     const incoming = ctx.get('X-Request-Id');
@@ -19,8 +29,7 @@ export function requestContext(orm: Orm, logger: Logger): Middleware<RequestStat
     ctx.state.requestId = requestId;
     ctx.state.log = logger.child({ requestId });
     ctx.state.db = orm.em;
-    let em: EntityManager | undefined;
-    Object.defineProperty(ctx.state, 'em', { get: () => (em ??= orm.em.fork()), enumerable: true, configurable: true });
+    Object.defineProperty(ctx.state, 'em', LAZY_FORK);
     ctx.set('X-Request-Id', requestId);
     const started = process.hrtime.bigint();
     try {

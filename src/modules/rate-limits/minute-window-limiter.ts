@@ -29,6 +29,13 @@ export interface RateDecision {
 const WINDOW_SECONDS = 60;
 export const FAIL_OPEN_WARNING_INTERVAL_MS = 60_000;
 
+/** The UTC minute `nowMs` falls in, and what every decision in it reports: when it resets and how long until then. */
+function windowAt(nowMs: number, limit: number): { window: number; base: Pick<RateDecision, 'limit' | 'resetAt' | 'retryAfter'> } {
+  const window = Math.floor(nowMs / 1000 / WINDOW_SECONDS);
+  const resetAt = (window + 1) * WINDOW_SECONDS;
+  return { window, base: { limit, resetAt, retryAfter: Math.max(1, Math.ceil(resetAt - nowMs / 1000)) } };
+}
+
 /** What this process holds of one key's count in one window. */
 interface HeldPoints {
   window: number;
@@ -63,10 +70,7 @@ export class MinuteWindowLimiter {
 
   /** Counts one request of `key` in `bucket` against `limit` per UTC minute. */
   async consume(bucket: string, key: string, limit: number, nowMs = Date.now()): Promise<RateDecision> {
-    const window = Math.floor(nowMs / 1000 / WINDOW_SECONDS);
-    const resetAt = (window + 1) * WINDOW_SECONDS;
-    const retryAfter = Math.max(1, Math.ceil(resetAt - nowMs / 1000));
-    const base = { limit, resetAt, retryAfter };
+    const { window, base } = windowAt(nowMs, limit);
     const held = this.heldFor(bucket, key, window);
     try {
       for (;;) {
@@ -88,9 +92,7 @@ export class MinuteWindowLimiter {
    * outcomes (failed attempts), checked before the work and counted only once the outcome is known.
    */
   async peek(bucket: string, key: string, limit: number, nowMs = Date.now()): Promise<RateDecision> {
-    const window = Math.floor(nowMs / 1000 / WINDOW_SECONDS);
-    const resetAt = (window + 1) * WINDOW_SECONDS;
-    const base = { limit, resetAt, retryAfter: Math.max(1, Math.ceil(resetAt - nowMs / 1000)) };
+    const { window, base } = windowAt(nowMs, limit);
     try {
       const used = (await this.points.count(this.counterKey(bucket, key, window))) - this.heldFor(bucket, key, window).unused;
       return { ...base, allowed: used < limit, remaining: Math.max(0, limit - used), failedOpen: false };

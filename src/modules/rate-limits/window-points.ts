@@ -35,7 +35,7 @@ const MAX_LEASE = 64;
 const LEASE_SHARE = 1 / 64;
 
 /** A lease used up within this long earns a lease twice its size; a slower one, a single point again. */
-export const LEASE_DOUBLING_MS = 1_000;
+const LEASE_DOUBLING_MS = 1_000;
 
 /**
  * How many points to ask for, given the window's count as last seen and the size this process's pace
