@@ -36,15 +36,20 @@ export class SkeletonLookup {
   static build(texts: readonly string[], isToken: (formId: number) => boolean): SkeletonLookup {
     const { hashBits, idSpace } = packingFor(texts.length);
     const packed = new Float64Array(texts.length);
+    const secondReadings: number[] = [];
     let at = 0;
     for (let id = 0; id < texts.length; id++) {
       const text = texts[id]!;
       if (!isToken(id) || HAS_DIGIT.test(text)) continue;
-      const skeleton = consonantSkeleton(text);
-      if (skeleton.length === 0) continue;
-      packed[at++] = hash(skeleton, hashBits) * idSpace + id;
+      const [skeleton, ...otherReadings] = latinSkeletons(text);
+      if (skeleton!.length === 0) continue;
+      packed[at++] = hash(skeleton!, hashBits) * idSpace + id;
+      for (const reading of otherReadings) secondReadings.push(hash(reading, hashBits) * idSpace + id);
     }
-    const sorted = packed.subarray(0, at).sort();
+    const all = new Float64Array(at + secondReadings.length);
+    all.set(packed.subarray(0, at));
+    all.set(secondReadings, at);
+    const sorted = all.sort();
     const keys = new Uint32Array(sorted.length);
     const formIds = new Int32Array(sorted.length);
     for (let i = 0; i < sorted.length; i++) {
@@ -74,7 +79,7 @@ export class SkeletonLookup {
       const id = this.formIds[i]!;
       const text = this.texts[id]!;
       if (text.length > longest) continue;
-      if (consonantSkeleton(text) === skeleton) found.push(id);
+      if (latinSkeletons(text).includes(skeleton)) found.push(id);
     }
     if (this.recent.size >= RECENT_SKELETONS) this.recent.clear();
     this.recent.set(cacheKey, found);
@@ -144,6 +149,22 @@ function joinedSkeletons([first, second]: readonly [string, string]): string[] {
   return head.length === 0 || tail.length === 0 ? [] : [head + tail];
 }
 
+/**
+ * The skeletons a Latin listed spelling is filed under: its own and, when its letters read otherwise in
+ * a transliteration of Arabic (`zh` is Cyrillic ж in "Zhukov" but ز then ه in "Azhar", `ts` is ت then
+ * س), that reading too, so "الأزهر" meets "Al-Azhar".
+ */
+export function latinSkeletons(text: string): string[] {
+  const readings = [consonantSkeleton(text)];
+  const add = (skeleton: string) => {
+    if (skeleton.length > 0 && !readings.includes(skeleton)) readings.push(skeleton);
+  };
+  add(consonantSkeleton(text, { abjad: true }));
+  add(consonantSkeleton(text, { vowelsSeparate: true }));
+  if (LATIN_INITIAL_SEMIVOWEL.test(text)) add(text[0] + consonantSkeleton(text.slice(1)));
+  return readings;
+}
+
 /** What a skeleton pairing counts, by the skeleton's length (see `SKELETON_SIMILARITY_LONG`). */
 export function skeletonSimilarity(length: number): number {
   if (length >= SKELETON_LONG_LENGTH) return SKELETON_SIMILARITY_LONG;
@@ -157,6 +178,8 @@ const RECENT_SKELETONS = 4096;
 const SINGLE_CONSONANT_MAX_FORM_LENGTH = 4;
 
 const HAS_DIGIT = /[0-9]/;
+/** A Latin spelling starting with y or w before a vowel (Yahya, Walid): the letter is a consonant there. */
+const LATIN_INITIAL_SEMIVOWEL = /^[yw][aeiou]/;
 
 function hash(text: string, bits: number): number {
   let state = 0x811c9dc5;

@@ -10,9 +10,15 @@
  * "Muammar al-Qadhafi", "Moammar Kadhafi" and "معمر القذافي" all reduce to "mr" + "kzf". The skeleton
  * is coarse by design (Omar and Amir are both "mr"), so a skeleton pairing counts less than a spelling
  * match (`SKELETON_SIMILARITY_*` in `score-weights.ts`) and a whole name must agree to pass.
- * `keepFinalH` keeps a final h that ends the first of two words read as one.
+ * `keepFinalH` keeps a final h that ends the first of two words read as one. `vowelsSeparate` keeps a
+ * letter written twice with a vowel between as two ("Aziz", عزيز: zz), where the default collapses them
+ * (a dropped ain joins two letters the Latin spelling separates: معمر, Muammar); lookups file and try
+ * both readings.
  */
-export function consonantSkeleton(folded: string, { abjad = false, keepFinalH = false }: { abjad?: boolean; keepFinalH?: boolean } = {}): string {
+export function consonantSkeleton(
+  folded: string,
+  { abjad = false, keepFinalH = false, vowelsSeparate = false }: { abjad?: boolean; keepFinalH?: boolean; vowelsSeparate?: boolean } = {},
+): string {
   let out = '';
   let last = '';
   const emit = (letter: string) => {
@@ -31,6 +37,7 @@ export function consonantSkeleton(folded: string, { abjad = false, keepFinalH = 
       case 'y':
       case 'w':
       case 'v':
+        if (vowelsSeparate) last = '';
         break;
       case 'k':
         if (next === 'h') i++;
@@ -96,11 +103,29 @@ export function consonantSkeleton(folded: string, { abjad = false, keepFinalH = 
  * The skeletons a transliterated token of an Arabic- or Hebrew-script name may stand for: its own,
  * and, when it starts with l, the one without it, since the Arabic article is written joined to its
  * noun ("القاعدة" → "lqdh"), where Latin spellings mostly write it apart ("al-Qaida"). Hebrew has no
- * such article (`arabicArticle` false): a Hebrew "l" is the name's own first letter.
+ * such article (`arabicArticle` false): a Hebrew "l" is the name's own first letter. A token ending in
+ * t, k or d then h may end in the letter ه after ط, ك or د rather than in ث, خ or ذ (which
+ * transliterate as "th", "kh", "dh"): "طه" is Taha, "حماده" Hamada, so that reading is given too.
  */
 export function abjadSkeletons(folded: string, { arabicArticle = true }: { arabicArticle?: boolean } = {}): string[] {
-  const skeleton = consonantSkeleton(folded, { abjad: true });
-  if (arabicArticle && folded.startsWith('l') && skeleton.length >= 3) return [skeleton, skeleton.slice(1)];
-  return [skeleton];
+  const readings = [folded];
+  if (FINAL_LETTER_THEN_HA.test(folded)) readings.push(folded.slice(0, -1));
+  const skeletons: string[] = [];
+  const add = (skeleton: string) => {
+    if (skeleton.length > 0 && !skeletons.includes(skeleton)) skeletons.push(skeleton);
+  };
+  for (const reading of readings) {
+    const skeleton = consonantSkeleton(reading, { abjad: true });
+    add(consonantSkeleton(reading, { abjad: true, vowelsSeparate: true }));
+    if (INITIAL_SEMIVOWEL.test(reading)) add(reading[0] + consonantSkeleton(reading.slice(1), { abjad: true }));
+    add(skeleton);
+    if (arabicArticle && reading.startsWith('l') && skeleton.length >= 3) add(skeleton.slice(1));
+  }
+  // The longer skeleton first: it counts more, so a form two of them meet keeps its closer pairing.
+  return skeletons.sort((a, b) => b.length - a.length);
 }
 
+const INITIAL_SEMIVOWEL = /^[yw]/;
+
+/** A transliteration ending in "th", "kh" or "dh": see `abjadSkeletons`. */
+const FINAL_LETTER_THEN_HA = /[tkd]h$/;
