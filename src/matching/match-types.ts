@@ -64,7 +64,7 @@ export interface TypeMismatch {
  * consonant skeleton (see `prepare/consonant-skeleton.ts`). `variant`: the other-language form of a
  * name or organisation word (see `prepare/name-variant-groups.ts`: "Volodymyr" / "Vladimir").
  */
-export type PairingKind = 'exact' | 'phonetic' | 'fuzzy' | 'initial' | 'joined' | 'split' | 'skeleton' | 'variant';
+export type PairingKind = 'exact' | 'phonetic' | 'fuzzy' | 'initial' | 'joined' | 'split' | 'skeleton' | 'variant' | 'transcription';
 
 export interface TokenPairing {
   /** Folded query token; two tokens written with a space when the query split what the list joins. */

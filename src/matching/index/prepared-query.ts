@@ -6,9 +6,10 @@ import * as weights from '../score-weights';
 import { hitsAtLeast, withHits, type FormHits } from './form-hits';
 import { isQuietRole, type NameTable } from './name-table';
 import type { SkeletonLookup } from './skeleton-lookup';
-import { VARIANT_HOW, type VariantLookup } from './variant-lookup';
+import { TRANSCRIPTION_HOW, VARIANT_HOW, type VariantLookup } from './variant-lookup';
+import { englishTranscriptionOf, isWrittenInCyrillic } from '../prepare/english-transcription';
 
-const { JOINED_MIN_SIMILARITY, VARIANT_SIMILARITY } = weights;
+const { JOINED_MIN_SIMILARITY, TRANSCRIPTION_MIN_SIMILARITY, TRANSCRIPTION_SIMILARITY, VARIANT_SIMILARITY } = weights;
 
 /**
  * One look-up unit of a query: a single token, or two adjacent tokens joined ("abdul rahman" →
@@ -75,6 +76,7 @@ export function prepareQuery(
   const abjadScript = abjadScriptOf(name);
   const exactOnly = abjadScript !== null || isWrittenInHan(name);
   const bySkeleton = abjadScript !== null && skeletons !== undefined;
+  const cyrillic = isWrittenInCyrillic(name);
   const keys = tokens.map((t) => rememberedPhoneticKeys(t.text));
   const weights = tokens.map((t, i) => rarity.weightOf(t.role, vocabulary.idOf(t.text), keys[i]!));
   const genericQuiet = tokens.some((t) => t.role === 'name');
@@ -100,6 +102,15 @@ export function prepareQuery(
       hits = withHits(hits, forms, VARIANT_SIMILARITY, VARIANT_HOW);
       // "Volodymyr" is as common a name as "Vladimir", not a name nobody has.
       weights[i] = Math.min(weights[i]!, lightestForm(table, token, forms));
+    }
+    if (cyrillic && token.role !== 'particle') {
+      const reading = englishTranscriptionOf(token.text);
+      if (reading !== null) {
+        const read = hitsAtLeast(vocabulary.lookup({ text: reading, keys: rememberedPhoneticKeys(reading) }), TRANSCRIPTION_MIN_SIMILARITY);
+        hits = withHits(hits, read.formIds, TRANSCRIPTION_SIMILARITY, TRANSCRIPTION_HOW);
+        // "Джон" weighs as John, not as a word nobody has.
+        weights[i] = Math.min(weights[i]!, lightestForm(table, token, read.formIds));
+      }
     }
     units.push(unit(i, 1, token.text, opens(token, genericQuiet), hits));
   });

@@ -5,6 +5,9 @@ import { SKELETON_HOW } from './skeleton-lookup';
 /** The `FormHits.hows` code of a name-variant hit (after the skeleton hit). */
 export const VARIANT_HOW = SKELETON_HOW + 1;
 
+/** The `FormHits.hows` code of a hit through a Cyrillic token's English transcription (after the variant hit). */
+export const TRANSCRIPTION_HOW = VARIANT_HOW + 1;
+
 /**
  * Listed tokens by name-variant key (see `prepare/name-variants.ts`), so a query token meets the
  * other-language forms of its name: "Volodymyr" the listed "Vladimir", "Mykolayovych" the listed

@@ -1,7 +1,7 @@
 import type { MatchExplanation, MatchKind, TokenPairing, TypeMismatch, UnmatchedToken } from '../match-types';
 import { ROLE_CODES, type NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
-import { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SYLLABIC_BETTER_COVERAGE_WEIGHT, VARIANT_SIMILARITY } from '../score-weights';
+import { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SYLLABIC_BETTER_COVERAGE_WEIGHT, TRANSCRIPTION_SIMILARITY, VARIANT_SIMILARITY } from '../score-weights';
 import type { Alignment } from './name-alignment';
 import { describeTypeMismatch } from './type-mismatch';
 
@@ -87,6 +87,9 @@ export function explainAlignment(
   }
   if (pairings.some((p) => p.how === 'variant')) {
     notes += ` A variant pairing is the same name in another language's form (Ukrainian Volodymyr for Russian Vladimir, a patronymic of such a name, zavod for plant), from the table of name variants, counted ${VARIANT_SIMILARITY}.`;
+  }
+  if (pairings.some((p) => p.how === 'transcription')) {
+    notes += ` A transcription pairing reads a Cyrillic-script token as a Russian or Ukrainian transcription of an English name (дж as j, х as h, у before a vowel as w: "Джон" as John), counted ${TRANSCRIPTION_SIMILARITY}.`;
   }
   return { ...explanation, summary: summarise(explanation, typeMismatch) + notes };
 }

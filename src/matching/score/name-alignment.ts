@@ -19,7 +19,7 @@ const {
 } = weights;
 
 /** Pairing kinds by `FormHits.hows` code: the token match kinds, then a consonant-skeleton and a name-variant hit. */
-const HIT_KINDS: readonly PairingKind[] = [...TOKEN_MATCH_KINDS, 'skeleton', 'variant'];
+const HIT_KINDS: readonly PairingKind[] = [...TOKEN_MATCH_KINDS, 'skeleton', 'variant', 'transcription'];
 
 /**
  * What kind of listed name is aligned, for how the two coverages combine: a person's name in

@@ -1,6 +1,6 @@
 import type { PairingKind } from '../match-types';
 
-export const PAIRING_KINDS: readonly PairingKind[] = ['exact', 'phonetic', 'fuzzy', 'initial', 'joined', 'split', 'skeleton', 'variant'];
+export const PAIRING_KINDS: readonly PairingKind[] = ['exact', 'phonetic', 'fuzzy', 'initial', 'joined', 'split', 'skeleton', 'variant', 'transcription'];
 
 /**
  * The pairings proposed while aligning one listed name, kept column by column in typed arrays that

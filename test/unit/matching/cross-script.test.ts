@@ -87,6 +87,26 @@ describe('cross-script matching', () => {
     expect(found('عادل بن الأزهر بن يوسف حمدي')).toEqual(['ofac:7251']);
   });
 
+  it('meets English names written in Cyrillic as Russian and Ukrainian transcribe them', () => {
+    const english = ['John SCOTT', 'William HAYDEN', 'Warren TRUSS', 'Ken WYATT'].map((primaryName) => listedEntity({ source: 'everypolitician', primaryName, listKind: 'pep' }));
+    const khodorkovsky = listedEntity({ source: 'ofac', sourceId: '900', primaryName: 'Mikhail KHODORKOVSKY' });
+    const local = MatchIndex.build([...backgroundPopulation(), ...english, khodorkovsky]);
+    const best = (name: string) => local.search(person(name)).matches[0];
+    for (const [query, listed] of [['Джон Скотт', 'John SCOTT'], ['Хейден, Уильям', 'William HAYDEN'], ['Трасс, Уоррен', 'Warren TRUSS'], ['Кен Уайатт', 'Ken WYATT']] as const) {
+      const match = best(query);
+      expect(match?.primaryName).toBe(listed);
+      expect(match!.explanation.pairings.map((p) => p.how)).toContain('transcription');
+      expect(match!.explanation.summary).toContain('transcription of an English name');
+      expect(match!.matchKind).toBe('fuzzy');
+    }
+    // A Russian name keeps its letter-by-letter reading (х as kh).
+    const russian = best('Михаил Ходорковский');
+    expect(russian?.primaryName).toBe('Mikhail KHODORKOVSKY');
+    expect(russian!.explanation.pairings.map((p) => p.how)).not.toContain('transcription');
+    // Latin queries are read as written: "Dzhon" is not John.
+    expect(best('Dzhon Skott')).toBeUndefined();
+  });
+
   it('does not let a skeleton of one consonant carry a name', () => {
     // "Bob Day" in Arabic script: b and d alone would meet any Abu or Dawood.
     expect(ids('بوب داي')).toEqual([]);
