@@ -16,7 +16,7 @@ import { stableHash } from './plain-name';
 import { publishedPositives } from './published-positives';
 import { openSanctionsRecords, recordOfListed, ukRecords } from './published-records';
 import { clusterRecords } from './record-clusters';
-import { everyPoliticianNames, registerOrganisations, registerPeople } from './real-name-sources';
+import { everyPoliticianNames, registerOrganisations, registerPeople, termPoliticians } from './real-name-sources';
 import { markPepNamesakes, pepPositives, realNameNegatives } from './real-name-negatives';
 
 const SEED = 20261126;
@@ -41,7 +41,7 @@ async function main(): Promise<void> {
     ...hardNegatives({ clusters, people: [...people, ...politicians], organisations, listed, random }),
   ];
   markPepNamesakes(negatives, politicians);
-  const items = [...positives, ...negatives, ...pepPositives(politicians)];
+  const items = [...positives, ...negatives, ...pepPositives(politicians, await termPoliticians())];
 
   const lines = random.shuffled(items).map((item, at) => {
     const { splitKey, kind: _kind, ...rest } = item;

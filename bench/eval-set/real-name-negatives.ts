@@ -70,11 +70,13 @@ export function markPepNamesakes(items: EvalItem[], politicians: readonly RealNa
 
 /**
  * With the PEP list indexed by its Latin names only (the evaluation strips the rest), each
- * parliamentarian's labels in other scripts must find them: cross-script positives.
+ * parliamentarian's labels in other scripts must find them: cross-script positives. Only for the
+ * parliamentarians the list holds (`listed`: the people of the term files the loader reads), not for
+ * everyone `names.csv` names, whom no index of those terms can find.
  */
-export function pepPositives(politicians: readonly RealName[]): EvalItem[] {
+export function pepPositives(politicians: readonly RealName[], listed: ReadonlySet<string>): EvalItem[] {
   return politicians
-    .filter((p) => scriptOf(p.name) !== 'latin')
+    .filter((p) => scriptOf(p.name) !== 'latin' && listed.has(p.identity))
     .map((p) => ({
       label: 'match' as const,
       group: 'pep_cross_script',

@@ -20,6 +20,7 @@ export interface RealName {
 
 const REGISTERS = `${SHARED_DATA}/registers`;
 export const EVERYPOLITICIAN = `${SHARED_DATA}/lists/pep/everypolitician-au`;
+const TERM_FILE = /^term-\d+\.csv$/;
 
 async function table(path: string): Promise<Array<Record<string, string>>> {
   const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
@@ -84,7 +85,7 @@ export async function everyPoliticianNames(folder = EVERYPOLITICIAN): Promise<Re
   const seen = new Set<string>();
   for (const chamber of ['Representatives', 'Senate']) {
     const files = await readdir(`${folder}/${chamber}`);
-    for (const file of files.filter((f) => /^term-\d+\.csv$/.test(f)).sort()) {
+    for (const file of files.filter((f) => TERM_FILE.test(f)).sort()) {
       for (const row of await table(`${folder}/${chamber}/${file}`)) {
         const id = row.id ?? '';
         const [surname, given] = (row.sort_name ?? '').split(',').map((p) => p.trim());
@@ -101,4 +102,15 @@ export async function everyPoliticianNames(folder = EVERYPOLITICIAN): Promise<Re
     }
   }
   return names;
+}
+
+/** The identities (`ep|<id>`) of the parliamentarians of the term files: the people the PEP list holds. */
+export async function termPoliticians(folder = EVERYPOLITICIAN): Promise<Set<string>> {
+  const identities = new Set<string>();
+  for (const chamber of ['Representatives', 'Senate']) {
+    for (const file of (await readdir(`${folder}/${chamber}`)).filter((f) => TERM_FILE.test(f))) {
+      for (const row of await table(`${folder}/${chamber}/${file}`)) if (row.id) identities.add(`ep|${row.id}`);
+    }
+  }
+  return identities;
 }
