@@ -144,7 +144,7 @@ export const WEAK_ALIAS_FACTOR = 0.9;
 export const VARIANT_SIMILARITY = 0.9;
 
 /**
- * A Cyrillic-script token read as the transcription of an English name (see
+ * A Cyrillic- or Greek-script token read as the transcription of an English name (see
  * `prepare/english-transcription.ts`: "dzhon" read as "jon") meets the listed spellings that reading
  * meets closely (at least `TRANSCRIPTION_MIN_SIMILARITY`), each counted this similar: a reading, not
  * the letters written, so it never ranks with an exact spelling.

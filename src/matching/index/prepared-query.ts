@@ -7,7 +7,7 @@ import { hitsAtLeast, withHits, type FormHits } from './form-hits';
 import { isQuietRole, type NameTable } from './name-table';
 import type { SkeletonLookup } from './skeleton-lookup';
 import { TRANSCRIPTION_HOW, VARIANT_HOW, type VariantLookup } from './variant-lookup';
-import { englishTranscriptionOf, isWrittenInCyrillic } from '../prepare/english-transcription';
+import { englishTranscriptionOf, transcribedScriptOf } from '../prepare/english-transcription';
 
 const { JOINED_MIN_SIMILARITY, TRANSCRIPTION_MIN_SIMILARITY, TRANSCRIPTION_SIMILARITY, VARIANT_SIMILARITY } = weights;
 
@@ -76,7 +76,7 @@ export function prepareQuery(
   const abjadScript = abjadScriptOf(name);
   const exactOnly = abjadScript !== null || isWrittenInHan(name);
   const bySkeleton = abjadScript !== null && skeletons !== undefined;
-  const cyrillic = isWrittenInCyrillic(name);
+  const transcribed = transcribedScriptOf(name);
   const keys = tokens.map((t) => rememberedPhoneticKeys(t.text));
   const weights = tokens.map((t, i) => rarity.weightOf(t.role, vocabulary.idOf(t.text), keys[i]!));
   const genericQuiet = tokens.some((t) => t.role === 'name');
@@ -103,8 +103,8 @@ export function prepareQuery(
       // "Volodymyr" is as common a name as "Vladimir", not a name nobody has.
       weights[i] = Math.min(weights[i]!, lightestForm(table, token, forms));
     }
-    if (cyrillic && token.role !== 'particle') {
-      const reading = englishTranscriptionOf(token.text);
+    if (transcribed !== null && token.role !== 'particle') {
+      const reading = englishTranscriptionOf(token.text, transcribed);
       if (reading !== null) {
         const read = hitsAtLeast(vocabulary.lookup({ text: reading, keys: rememberedPhoneticKeys(reading) }), TRANSCRIPTION_MIN_SIMILARITY);
         hits = withHits(hits, read.formIds, TRANSCRIPTION_SIMILARITY, TRANSCRIPTION_HOW);

@@ -89,7 +89,7 @@ export function explainAlignment(
     notes += ` A variant pairing is the same name in another language's form (Ukrainian Volodymyr for Russian Vladimir, a patronymic of such a name, zavod for plant), from the table of name variants, counted ${VARIANT_SIMILARITY}.`;
   }
   if (pairings.some((p) => p.how === 'transcription')) {
-    notes += ` A transcription pairing reads a Cyrillic-script token as a Russian or Ukrainian transcription of an English name (дж as j, х as h, у before a vowel as w: "Джон" as John), counted ${TRANSCRIPTION_SIMILARITY}.`;
+    notes += ` A transcription pairing reads a Cyrillic- or Greek-script token as a transcription of an English name (дж as j, х as h, у before a vowel as w: "Джон" as John; μπ as b, ντ as d, γκ as g, τζ as j), counted ${TRANSCRIPTION_SIMILARITY}.`;
   }
   return { ...explanation, summary: summarise(explanation, typeMismatch) + notes };
 }

@@ -87,12 +87,12 @@ describe('cross-script matching', () => {
     expect(found('عادل بن الأزهر بن يوسف حمدي')).toEqual(['ofac:7251']);
   });
 
-  it('meets English names written in Cyrillic as Russian and Ukrainian transcribe them', () => {
-    const english = ['John SCOTT', 'William HAYDEN', 'Warren TRUSS', 'Ken WYATT'].map((primaryName) => listedEntity({ source: 'everypolitician', primaryName, listKind: 'pep' }));
+  it('meets English names written in Cyrillic or Greek as those languages transcribe them', () => {
+    const english = ['John SCOTT', 'William HAYDEN', 'Warren TRUSS', 'Ken WYATT', 'Julia GILLARD'].map((primaryName) => listedEntity({ source: 'everypolitician', primaryName, listKind: 'pep' }));
     const khodorkovsky = listedEntity({ source: 'ofac', sourceId: '900', primaryName: 'Mikhail KHODORKOVSKY' });
     const local = MatchIndex.build([...backgroundPopulation(), ...english, khodorkovsky]);
     const best = (name: string) => local.search(person(name)).matches[0];
-    for (const [query, listed] of [['Джон Скотт', 'John SCOTT'], ['Хейден, Уильям', 'William HAYDEN'], ['Трасс, Уоррен', 'Warren TRUSS'], ['Кен Уайатт', 'Ken WYATT']] as const) {
+    for (const [query, listed] of [['Джон Скотт', 'John SCOTT'], ['Хейден, Уильям', 'William HAYDEN'], ['Трасс, Уоррен', 'Warren TRUSS'], ['Кен Уайатт', 'Ken WYATT'], ['Τζούλια Γκίλαρντ', 'Julia GILLARD']] as const) {
       const match = best(query);
       expect(match?.primaryName).toBe(listed);
       expect(match!.explanation.pairings.map((p) => p.how)).toContain('transcription');
