@@ -1,16 +1,28 @@
-import { hitSlot } from './form-hits';
-import { pairingBound } from './pairing-bound';
+import * as formHitsModule from './form-hits';
+import * as pairingBoundModule from './pairing-bound';
 import * as nameTable from './name-table';
-import { isQuietRole, KIND_CODES, ROLE_CODES, type NameTable } from './name-table';
-import { groupEnd } from './posting-groups';
+import * as nameTableModule from './name-table';
+import { type NameTable } from './name-table';
+import * as postingGroupsModule from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
 import { WorseShares } from '../score/middle-names';
-import { admittingUnits, everyTokenUnits, openingUnits } from './unit-admission';
+import * as unitAdmissionModule from './unit-admission';
 import { PairPostings } from './pair-postings';
-import { unitsToPair, walkPairs } from './pair-opening';
-import { listedShareCut, unitReach, type ShareCut } from './listed-share-cut';
+import * as pairOpeningModule from './pair-opening';
+import * as listedShareCutModule from './listed-share-cut';
+import { type ShareCut } from './listed-share-cut';
 import { FormUnitMarks } from './form-unit-marks';
-import { CUT_OPENED, OPENED, PostingsBound, WITH_INITIAL } from './postings-bound';
+import * as postingsBoundModule from './postings-bound';
+import { PostingsBound } from './postings-bound';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { hitSlot } = formHitsModule;
+const { pairingBound } = pairingBoundModule;
+const { isQuietRole, KIND_CODES, ROLE_CODES } = nameTableModule;
+const { groupEnd } = postingGroupsModule;
+const { admittingUnits, everyTokenUnits, openingUnits } = unitAdmissionModule;
+const { unitsToPair, walkPairs } = pairOpeningModule;
+const { listedShareCut, unitReach } = listedShareCutModule;
+const { CUT_OPENED, OPENED, WITH_INITIAL } = postingsBoundModule;
 
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
 // Read once: imported bindings compile to getters, and these run for every posting group walked.

@@ -1,8 +1,14 @@
-import { FUZZY_DROPPED_LETTER_MIN_LENGTH, PHONETIC_MIN_LENGTH } from '../score-weights';
-import { tokenSimilarity, type TokenProfile } from '../stringscore/token-similarity';
+import * as scoreWeightsModule from '../score-weights';
+import * as tokenSimilarityModule from '../stringscore/token-similarity';
+import { type TokenProfile } from '../stringscore/token-similarity';
 import { DeletionNeighbourhood } from './deletion-neighbourhood';
-import { formHitsOf, NO_FORM_HITS, TOKEN_MATCH_KINDS, type FormHits } from './form-hits';
+import * as formHitsModule from './form-hits';
+import { type FormHits } from './form-hits';
 import { PhoneticKeyTable } from './phonetic-key-table';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { FUZZY_DROPPED_LETTER_MIN_LENGTH, PHONETIC_MIN_LENGTH } = scoreWeightsModule;
+const { tokenSimilarity } = tokenSimilarityModule;
+const { formHitsOf, NO_FORM_HITS, TOKEN_MATCH_KINDS } = formHitsModule;
 
 /**
  * Every distinct folded string the listed names contain: their tokens and the joins of adjacent

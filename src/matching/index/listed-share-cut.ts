@@ -1,7 +1,10 @@
 import * as weights from '../score-weights';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
-import { SHARE_SCALE } from './posting-shares';
-import { maskWeight } from './unit-admission';
+import * as postingSharesModule from './posting-shares';
+import * as unitAdmissionModule from './unit-admission';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { SHARE_SCALE } = postingSharesModule;
+const { maskWeight } = unitAdmissionModule;
 
 const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
 

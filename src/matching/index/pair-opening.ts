@@ -1,10 +1,16 @@
 import type { WorseShares } from '../score/middle-names';
-import { hitSlot } from './form-hits';
-import { POSTING_GROUPS, type NameTable } from './name-table';
+import * as formHitsModule from './form-hits';
+import * as nameTableModule from './name-table';
+import { type NameTable } from './name-table';
 import type { PairPostings } from './pair-postings';
-import { groupEnd } from './posting-groups';
+import * as postingGroupsModule from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
-import { canReach } from './unit-admission';
+import * as unitAdmissionModule from './unit-admission';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { hitSlot } = formHitsModule;
+const { POSTING_GROUPS } = nameTableModule;
+const { groupEnd } = postingGroupsModule;
+const { canReach } = unitAdmissionModule;
 
 /** What choosing the units to pair needs to know of the query and the search. */
 export interface PairingInputs {

@@ -1,8 +1,13 @@
-import { nameScoreValue } from '../score/name-score';
+import * as nameScoreModule from '../score/name-score';
 import * as weights from '../score-weights';
-import { hitSlot } from './form-hits';
-import { isQuietRole, ROLE_CODES, type NameTable } from './name-table';
+import * as formHitsModule from './form-hits';
+import * as nameTableModule from './name-table';
+import { type NameTable } from './name-table';
 import type { PreparedQuery } from './prepared-query';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { nameScoreValue } = nameScoreModule;
+const { hitSlot } = formHitsModule;
+const { isQuietRole, ROLE_CODES } = nameTableModule;
 
 const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY, JOINED_MIN_SIMILARITY } = weights;
 

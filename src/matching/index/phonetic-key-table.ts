@@ -1,4 +1,6 @@
-import { phoneticKeys } from '../prepare/phonetic-key';
+import * as phoneticKeyModule from '../prepare/phonetic-key';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { phoneticKeys } = phoneticKeyModule;
 
 /**
  * The phonetic keys of every listed form, and the forms under every key, in flat typed arrays over

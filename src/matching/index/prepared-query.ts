@@ -1,13 +1,26 @@
-import { abjadScriptOf, isWrittenInHan } from '../prepare/fold-text';
-import { rememberedPhoneticKeys } from '../prepare/phonetic-key';
-import { isSyllabicName } from '../prepare/syllabic-name';
-import { tokeniseName, type NameContext, type NameToken } from '../prepare/tokenise-name';
+import * as foldTextModule from '../prepare/fold-text';
+import * as phoneticKeyModule from '../prepare/phonetic-key';
+import * as syllabicNameModule from '../prepare/syllabic-name';
+import * as tokeniseNameModule from '../prepare/tokenise-name';
+import { type NameContext, type NameToken } from '../prepare/tokenise-name';
 import * as weights from '../score-weights';
-import { hitsAtLeast, withHits, type FormHits } from './form-hits';
-import { isQuietRole, type NameTable } from './name-table';
+import * as formHitsModule from './form-hits';
+import { type FormHits } from './form-hits';
+import * as nameTableModule from './name-table';
+import { type NameTable } from './name-table';
 import type { SkeletonLookup } from './skeleton-lookup';
-import { TRANSCRIPTION_HOW, VARIANT_HOW, type VariantLookup } from './variant-lookup';
-import { englishTranscriptionOf, transcribedScriptOf } from '../prepare/english-transcription';
+import * as variantLookupModule from './variant-lookup';
+import { type VariantLookup } from './variant-lookup';
+import * as englishTranscriptionModule from '../prepare/english-transcription';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { abjadScriptOf, isWrittenInHan } = foldTextModule;
+const { rememberedPhoneticKeys } = phoneticKeyModule;
+const { isSyllabicName } = syllabicNameModule;
+const { tokeniseName } = tokeniseNameModule;
+const { hitsAtLeast, withHits } = formHitsModule;
+const { isQuietRole } = nameTableModule;
+const { TRANSCRIPTION_HOW, VARIANT_HOW } = variantLookupModule;
+const { englishTranscriptionOf, transcribedScriptOf } = englishTranscriptionModule;
 
 const { JOINED_MIN_SIMILARITY, TRANSCRIPTION_MIN_SIMILARITY, TRANSCRIPTION_SIMILARITY, VARIANT_SIMILARITY } = weights;
 

@@ -1,7 +1,12 @@
-import { abjadSkeletons, consonantSkeleton } from '../prepare/consonant-skeleton';
+import * as consonantSkeletonModule from '../prepare/consonant-skeleton';
 import * as weights from '../score-weights';
-import { lowerBound, packingFor } from './deletion-neighbourhood';
-import { TOKEN_MATCH_KINDS, withHits, type FormHits } from './form-hits';
+import * as deletionNeighbourhoodModule from './deletion-neighbourhood';
+import * as formHitsModule from './form-hits';
+import { type FormHits } from './form-hits';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { abjadSkeletons, consonantSkeleton } = consonantSkeletonModule;
+const { lowerBound, packingFor } = deletionNeighbourhoodModule;
+const { TOKEN_MATCH_KINDS, withHits } = formHitsModule;
 
 const { SKELETON_LONG_LENGTH, SKELETON_SIMILARITY_LONG, SKELETON_SIMILARITY_MEDIUM, SKELETON_SIMILARITY_SHORT, SKELETON_SIMILARITY_SINGLE } = weights;
 

@@ -1,9 +1,14 @@
 import type { MatchExplanation, MatchKind, TokenPairing, TypeMismatch, UnmatchedToken } from '../match-types';
-import { ROLE_CODES, type NameTable } from '../index/name-table';
+import * as nameTableModule from '../index/name-table';
+import { type NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
-import { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SYLLABIC_BETTER_COVERAGE_WEIGHT, TRANSCRIPTION_SIMILARITY, VARIANT_SIMILARITY } from '../score-weights';
+import * as scoreWeightsModule from '../score-weights';
 import type { Alignment } from './name-alignment';
-import { describeTypeMismatch } from './type-mismatch';
+import * as typeMismatchModule from './type-mismatch';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { ROLE_CODES } = nameTableModule;
+const { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SYLLABIC_BETTER_COVERAGE_WEIGHT, TRANSCRIPTION_SIMILARITY, VARIANT_SIMILARITY } = scoreWeightsModule;
+const { describeTypeMismatch } = typeMismatchModule;
 
 // Module-level rather than closures inside explainAlignment: tsx names every closure it creates
 // (esbuild's keepNames), a property definition per closure per call on the scan path.

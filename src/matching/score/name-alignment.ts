@@ -1,12 +1,21 @@
 import type { PairingKind } from '../match-types';
-import { hitSlot, TOKEN_MATCH_KINDS } from '../index/form-hits';
-import { isQuietRole, ROLE_CODES, type NameTable } from '../index/name-table';
+import * as formHitsModule from '../index/form-hits';
+import * as nameTableModule from '../index/name-table';
+import { type NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
 import * as weights from '../score-weights';
-import { nameScore } from './name-score';
-import { PAIRING_KINDS, PairProposals } from './pair-proposals';
-import { onlyMiddleNamesUnmatched } from './middle-names';
-import { syllablesSwapped, syllableVariant } from './syllable-rules';
+import * as nameScoreModule from './name-score';
+import * as pairProposalsModule from './pair-proposals';
+import { PairProposals } from './pair-proposals';
+import * as middleNamesModule from './middle-names';
+import * as syllableRulesModule from './syllable-rules';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { hitSlot, TOKEN_MATCH_KINDS } = formHitsModule;
+const { isQuietRole, ROLE_CODES } = nameTableModule;
+const { nameScore } = nameScoreModule;
+const { PAIRING_KINDS } = pairProposalsModule;
+const { onlyMiddleNamesUnmatched } = middleNamesModule;
+const { syllablesSwapped, syllableVariant } = syllableRulesModule;
 
 const {
   BETTER_COVERAGE_WEIGHT,

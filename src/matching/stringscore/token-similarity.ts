@@ -1,6 +1,9 @@
 import * as weights from '../score-weights';
-import { damerauLevenshtein } from './damerau-levenshtein';
-import { jaroWinkler } from './jaro-winkler';
+import * as damerauLevenshteinModule from './damerau-levenshtein';
+import * as jaroWinklerModule from './jaro-winkler';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { damerauLevenshtein } = damerauLevenshteinModule;
+const { jaroWinkler } = jaroWinklerModule;
 
 // Read once: imported bindings compile to getters, and this runs for every token compared.
 const {
