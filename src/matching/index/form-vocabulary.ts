@@ -1,9 +1,9 @@
 import * as scoreWeightsModule from '../score-weights';
 import * as tokenSimilarityModule from '../stringscore/token-similarity';
-import { type TokenProfile } from '../stringscore/token-similarity';
+import type { TokenProfile } from '../stringscore/token-similarity';
 import { DeletionNeighbourhood } from './deletion-neighbourhood';
 import * as formHitsModule from './form-hits';
-import { type FormHits } from './form-hits';
+import type { FormHits } from './form-hits';
 import { PhoneticKeyTable } from './phonetic-key-table';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { FUZZY_DROPPED_LETTER_MIN_LENGTH, PHONETIC_MIN_LENGTH } = scoreWeightsModule;

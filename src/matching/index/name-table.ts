@@ -2,7 +2,7 @@ import type { EntityKind, ListedEntity } from '../../sources/listed-entity';
 import * as foldTextModule from '../prepare/fold-text';
 import * as namesInModule from '../prepare/names-in';
 import * as tokeniseNameModule from '../prepare/tokenise-name';
-import { type NameContext, type TokenRole } from '../prepare/tokenise-name';
+import type { NameContext, TokenRole } from '../prepare/tokenise-name';
 import { FormVocabulary } from './form-vocabulary';
 import { GrowableColumn } from './growable-column';
 import * as postingGroupsModule from './posting-groups';

@@ -1,7 +1,7 @@
 import type { WorseShares } from '../score/middle-names';
 import * as formHitsModule from './form-hits';
 import * as nameTableModule from './name-table';
-import { type NameTable } from './name-table';
+import type { NameTable } from './name-table';
 import type { PairPostings } from './pair-postings';
 import * as postingGroupsModule from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';

@@ -1,5 +1,5 @@
 import * as nameTableModule from './name-table';
-import { type NameTable } from './name-table';
+import type { NameTable } from './name-table';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { isQuietRole, ROLE_CODES } = nameTableModule;
 

@@ -2,7 +2,7 @@ import * as nameScoreModule from '../score/name-score';
 import type { WorseShares } from '../score/middle-names';
 import * as weights from '../score-weights';
 import * as nameTableModule from './name-table';
-import { type NameTable } from './name-table';
+import type { NameTable } from './name-table';
 import type { PreparedQuery } from './prepared-query';
 import * as unitAdmissionModule from './unit-admission';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).

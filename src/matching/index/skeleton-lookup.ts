@@ -2,9 +2,9 @@ import * as consonantSkeletonModule from '../prepare/consonant-skeleton';
 import * as weights from '../score-weights';
 import * as deletionNeighbourhoodModule from './deletion-neighbourhood';
 import * as formHitsModule from './form-hits';
-import { type FormHits } from './form-hits';
+import type { FormHits } from './form-hits';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { abjadSkeletons, consonantSkeleton } = consonantSkeletonModule;
+const { abjadSkeletons, consonantSkeleton, latinSkeletons } = consonantSkeletonModule;
 const { lowerBound, packingFor } = deletionNeighbourhoodModule;
 const { TOKEN_MATCH_KINDS, withHits } = formHitsModule;
 
@@ -154,22 +154,6 @@ function joinedSkeletons([first, second]: readonly [string, string]): string[] {
   return head.length === 0 || tail.length === 0 ? [] : [head + tail];
 }
 
-/**
- * The skeletons a Latin listed spelling is filed under: its own and, when its letters read otherwise in
- * a transliteration of Arabic (`zh` is Cyrillic ж in "Zhukov" but ز then ه in "Azhar", `ts` is ت then
- * س), that reading too, so "الأزهر" meets "Al-Azhar".
- */
-export function latinSkeletons(text: string): string[] {
-  const readings = [consonantSkeleton(text)];
-  const add = (skeleton: string) => {
-    if (skeleton.length > 0 && !readings.includes(skeleton)) readings.push(skeleton);
-  };
-  add(consonantSkeleton(text, { abjad: true }));
-  add(consonantSkeleton(text, { vowelsSeparate: true }));
-  if (LATIN_INITIAL_SEMIVOWEL.test(text)) add(text[0] + consonantSkeleton(text.slice(1)));
-  return readings;
-}
-
 /** What a skeleton pairing counts, by the skeleton's length (see `SKELETON_SIMILARITY_LONG`). */
 export function skeletonSimilarity(length: number): number {
   if (length >= SKELETON_LONG_LENGTH) return SKELETON_SIMILARITY_LONG;
@@ -183,8 +167,6 @@ const RECENT_SKELETONS = 4096;
 const SINGLE_CONSONANT_MAX_FORM_LENGTH = 4;
 
 const HAS_DIGIT = /[0-9]/;
-/** A Latin spelling starting with y or w before a vowel (Yahya, Walid): the letter is a consonant there. */
-const LATIN_INITIAL_SEMIVOWEL = /^[yw][aeiou]/;
 
 function hash(text: string, bits: number): number {
   let state = 0x811c9dc5;

@@ -1,5 +1,5 @@
 import * as tokeniseNameModule from '../prepare/tokenise-name';
-import { type TokenRole } from '../prepare/tokenise-name';
+import type { TokenRole } from '../prepare/tokenise-name';
 import type { FormVocabulary } from './form-vocabulary';
 import * as scoreWeightsModule from '../score-weights';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).

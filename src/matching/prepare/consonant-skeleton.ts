@@ -117,7 +117,7 @@ export function abjadSkeletons(folded: string, { arabicArticle = true }: { arabi
   for (const reading of readings) {
     const skeleton = consonantSkeleton(reading, { abjad: true });
     add(consonantSkeleton(reading, { abjad: true, vowelsSeparate: true }));
-    if (INITIAL_SEMIVOWEL.test(reading)) add(reading[0] + consonantSkeleton(reading.slice(1), { abjad: true }));
+    if (INITIAL_SEMIVOWEL.test(reading)) add(withInitialConsonant(reading, { abjad: true }));
     add(skeleton);
     if (arabicArticle && reading.startsWith('l') && skeleton.length >= 3) add(skeleton.slice(1));
   }
@@ -125,7 +125,33 @@ export function abjadSkeletons(folded: string, { arabicArticle = true }: { arabi
   return skeletons.sort((a, b) => b.length - a.length);
 }
 
+/**
+ * The skeletons a Latin listed spelling is filed under: its own and, when its letters read otherwise,
+ * each other reading a transliteration of Arabic may give it, so `abjadSkeletons` of the same name meet
+ * one of them: `zh` is Cyrillic ж in "Zhukov" but ز then ه in "Azhar" (and `ts` is ت then س); a letter
+ * written twice across a vowel is two (Aziz); a y or w opening the word before a vowel is a consonant
+ * (Yahya, Walid).
+ */
+export function latinSkeletons(text: string): string[] {
+  const readings = [consonantSkeleton(text)];
+  const add = (skeleton: string) => {
+    if (skeleton.length > 0 && !readings.includes(skeleton)) readings.push(skeleton);
+  };
+  add(consonantSkeleton(text, { abjad: true }));
+  add(consonantSkeleton(text, { vowelsSeparate: true }));
+  if (LATIN_INITIAL_SEMIVOWEL.test(text)) add(withInitialConsonant(text));
+  return readings;
+}
+
+/** The skeleton with the word's first letter kept as a consonant (an opening y or w). */
+function withInitialConsonant(folded: string, options: { abjad?: boolean } = {}): string {
+  return folded[0] + consonantSkeleton(folded.slice(1), options);
+}
+
+/** In a transliteration an opening y or w is ي or و, always a consonant there. */
 const INITIAL_SEMIVOWEL = /^[yw]/;
+/** In a Latin spelling only before a vowel (Yahya, Walid; not Ybarra). */
+const LATIN_INITIAL_SEMIVOWEL = /^[yw][aeiou]/;
 
 /** A transliteration ending in "th", "kh" or "dh": see `abjadSkeletons`. */
 const FINAL_LETTER_THEN_HA = /[tkd]h$/;

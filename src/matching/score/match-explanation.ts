@@ -1,6 +1,6 @@
 import type { MatchExplanation, MatchKind, TokenPairing, TypeMismatch, UnmatchedToken } from '../match-types';
 import * as nameTableModule from '../index/name-table';
-import { type NameTable } from '../index/name-table';
+import type { NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
 import * as scoreWeightsModule from '../score-weights';
 import type { Alignment } from './name-alignment';

@@ -1,7 +1,7 @@
 import type { PairingKind } from '../match-types';
 import * as formHitsModule from '../index/form-hits';
 import * as nameTableModule from '../index/name-table';
-import { type NameTable } from '../index/name-table';
+import type { NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
 import * as weights from '../score-weights';
 import * as nameScoreModule from './name-score';

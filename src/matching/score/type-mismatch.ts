@@ -1,6 +1,6 @@
 import type { EntityKind } from '../../sources/listed-entity';
 import * as nameTableModule from '../index/name-table';
-import { type NameTable } from '../index/name-table';
+import type { NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
 import type { MatchQuery, TypeMismatch } from '../match-types';
 import * as scoreWeightsModule from '../score-weights';

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchIndex, type MatchQuery } from '../../../src/matching';
-import { abjadSkeletons, consonantSkeleton } from '../../../src/matching/prepare/consonant-skeleton';
+import { abjadSkeletons, consonantSkeleton, latinSkeletons } from '../../../src/matching/prepare/consonant-skeleton';
 import { foldText } from '../../../src/matching/prepare/fold-text';
-import { latinSkeletons } from '../../../src/matching/index/skeleton-lookup';
 import { isSyllabicName } from '../../../src/matching/prepare/syllabic-name';
 import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
 

@@ -6,7 +6,7 @@
  */
 import type { RiskContribution, RiskInput } from './risk-types';
 import * as fatfJurisdictionsDataModule from './fatf-jurisdictions.data';
-import { type ListedJurisdiction } from './fatf-jurisdictions.data';
+import type { ListedJurisdiction } from './fatf-jurisdictions.data';
 import * as sanctionedJurisdictionsDataModule from './sanctioned-jurisdictions.data';
 import * as riskWeightsModule from './risk-weights';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).

@@ -6,7 +6,7 @@
 import type { OrganisationRiskProfile, PersonRiskProfile, RiskContribution, RiskInput } from './risk-types';
 import * as profileTermsModule from './profile-terms';
 import * as profileVocabularyDataModule from './profile-vocabulary.data';
-import { type IndustryCategory, type LegalStructureCategory, type ProfessionCategory } from './profile-vocabulary.data';
+import type { IndustryCategory, LegalStructureCategory, ProfessionCategory } from './profile-vocabulary.data';
 import * as riskWeightsModule from './risk-weights';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { findProfileTerm, wordsOf } = profileTermsModule;
