@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
+import { parseListFile } from '../../src/sources/registry';
 import { atoCompanyNames, SHARED_DATA } from '../unlisted-names';
 
 /**
@@ -104,13 +105,14 @@ export async function everyPoliticianNames(folder = EVERYPOLITICIAN): Promise<Re
   return names;
 }
 
-/** The identities (`ep|<id>`) of the parliamentarians of the term files: the people the PEP list holds. */
+/**
+ * The identities (`ep|<id>`) of the parliamentarians the PEP list holds: the people the project's own
+ * loader makes entities of (`src/sources/everypolitician`, from the term files), as the index has them.
+ */
 export async function termPoliticians(folder = EVERYPOLITICIAN): Promise<Set<string>> {
   const identities = new Set<string>();
-  for (const chamber of ['Representatives', 'Senate']) {
-    for (const file of (await readdir(`${folder}/${chamber}`)).filter((f) => TERM_FILE.test(f))) {
-      for (const row of await table(`${folder}/${chamber}/${file}`)) if (row.id) identities.add(`ep|${row.id}`);
-    }
+  for await (const event of parseListFile({ source: 'everypolitician', path: folder })) {
+    if ('entity' in event) identities.add(`ep|${event.entity.sourceId}`);
   }
   return identities;
 }
