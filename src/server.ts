@@ -5,16 +5,16 @@
  * grace period), then closes its dependencies.
  */
 import cluster from 'node:cluster';
-import { createServer } from 'node:http';
 import { loadConfigOrExit, type AppConfig } from './config';
 import { closeAppDeps, createAppDeps } from './deps';
 import { createApp } from './http/app';
+import { createHttpServer } from './http/http-server';
 import { createLogger } from './logger';
 
 async function serve(config: AppConfig): Promise<void> {
   const logger = createLogger(config, 'api');
   const deps = await createAppDeps(config, logger);
-  const server = createServer(createApp(deps).callback());
+  const server = createHttpServer(createApp(deps).callback());
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

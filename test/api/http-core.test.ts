@@ -1,7 +1,24 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jsonOf } from '../helpers/http';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+
+/** Sends raw bytes and reads the whole answer until the server closes, as the HTTP parser sees them. */
+function rawExchange(url: string, request: string): Promise<{ status: number; headers: string; body: string }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('error', reject);
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const [head = '', body = ''] = text.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body });
+    });
+  });
+}
 
 describe('HTTP core', () => {
   let app: TestApp;
@@ -55,5 +72,20 @@ describe('HTTP core', () => {
     expect(echoed.headers.get('x-request-id')).toBe('trace-abc.123');
     const replaced = await fetch(`${app.url}/health`, { headers: { 'X-Request-Id': 'bad id with spaces' } });
     expect(replaced.headers.get('x-request-id')).not.toBe('bad id with spaces');
+  });
+
+  it('answers a request line over the parser limit with 431 in the spec shape, not a bare status', async () => {
+    const longPath = `/v1/monitoring/${'%F0%9F%98%80'.repeat(1_500)}`;
+    const res = await rawExchange(app.url, `DELETE ${longPath} HTTP/1.1\r\nHost: localhost\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.headers).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(res.body).detail).toMatch(/under 16 kB/);
+  });
+
+  it('answers a request the parser cannot read with 400 in the spec shape', async () => {
+    const res = await rawExchange(app.url, 'GET /health HTTP/1.1\r\nHost localhost\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(res.headers).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(res.body).detail).toMatch(/Malformed HTTP request/);
   });
 });

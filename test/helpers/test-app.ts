@@ -2,11 +2,12 @@
  * Starts the real Koa app on an ephemeral port over the real dependencies, so API tests speak HTTP
  * to exactly what production runs (no mocks of our own stack).
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppConfig } from '../../src/config';
 import { closeAppDeps, createAppDeps, type AppDeps } from '../../src/deps';
 import { createApp } from '../../src/http/app';
+import { createHttpServer } from '../../src/http/http-server';
 import { createLogger } from '../../src/logger';
 
 export interface TestApp {
@@ -19,7 +20,7 @@ export interface TestApp {
 export async function startTestApp(config: AppConfig, logLines?: string[]): Promise<TestApp> {
   const destination = logLines ? { write: (line: string) => void logLines.push(line) } : undefined;
   const deps = await createAppDeps(config, createLogger(config, 'test-api', destination));
-  const server: Server = createServer(createApp(deps).callback());
+  const server: Server = createHttpServer(createApp(deps).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
