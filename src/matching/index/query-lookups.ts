@@ -1,3 +1,4 @@
+import { ARABIC_ARTICLES } from '../prepare/word-classes';
 import type { NameTable } from './name-table';
 import { SkeletonLookup } from './skeleton-lookup';
 import { VariantLookup } from './variant-lookup';
@@ -8,12 +9,23 @@ export interface QueryLookups {
   variants: VariantLookup;
 }
 
-/** Builds both over the table's listed tokens (joins left out), as `prepareQuery` expects them. */
+/**
+ * Builds both over the table's listed tokens, as `prepareQuery` expects them. Joins are left out, but
+ * for the skeletons those of an Arabic article and the word after it ("al" + "raymi"): Arabic writes
+ * the article joined to its noun ("الريمي"), so that token is the two listed tokens together, and
+ * pairing it with the join covers the listed article too instead of leaving it unmatched.
+ */
 export function queryLookupsOf(table: NameTable): QueryLookups {
+  const { texts } = table.vocabulary;
   const isToken = new Uint8Array(table.vocabulary.size);
   for (const form of table.tokenForm) isToken[form] = 1;
+  const isArticleJoin = new Uint8Array(table.vocabulary.size);
+  for (let p = 0; p < table.joinForm.length; p++) {
+    const join = table.joinForm[p]!;
+    if (join >= 0 && isArticleJoin[join] === 0 && ARABIC_ARTICLES.has(texts[table.tokenForm[p]!]!)) isArticleJoin[join] = 1;
+  }
   return {
-    skeletons: SkeletonLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1),
-    variants: VariantLookup.build(table.vocabulary.texts, (form) => isToken[form] === 1),
+    skeletons: SkeletonLookup.build(texts, (form) => isToken[form] === 1 || isArticleJoin[form] === 1),
+    variants: VariantLookup.build(texts, (form) => isToken[form] === 1),
   };
 }

@@ -26,9 +26,12 @@ export const HONORIFICS: ReadonlySet<string> = new Set([
 /** Suffixes that end a person's name ("Sergey IVANOV JR."): particles wherever they stand. */
 export const GENERATIONAL_SUFFIXES: ReadonlySet<string> = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
 
+/** The Arabic article in its usual Latin spellings, also assimilated (as-Sayed, ad-Din). */
+export const ARABIC_ARTICLES: ReadonlySet<string> = new Set(['al', 'el', 'ul', 'il', 'as', 'ad', 'ar', 'an', 'at', 'az']);
+
 export const PARTICLES: ReadonlySet<string> = new Set([
-  // Arabic article (also assimilated: as-Sayed, ad-Din) and filiation, in their usual spellings.
-  'al', 'el', 'ul', 'il', 'as', 'ad', 'ar', 'an', 'at', 'az', 'bin', 'bint', 'ibn', 'binti', 'bte',
+  // Arabic article and filiation, in their usual spellings.
+  ...ARABIC_ARTICLES, 'bin', 'bint', 'ibn', 'binti', 'bte',
   // European nobiliary and prepositional particles.
   'de', 'da', 'di', 'du', 'del', 'della', 'dela', 'der', 'den', 'des', 'do', 'dos', 'das', 'van', 'von',
   'ter', 'ten', 'le', 'la', 'lo', 'y',

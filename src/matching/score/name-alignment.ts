@@ -210,10 +210,13 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
       const join = table.joinForm[p]!;
       if (unit.span === 1 && join >= 0) {
         const joined = hitSlot(hits, join);
-        const similarity = joined >= 0 ? hits.similarities[joined]! : 0;
-        if (similarity < JOINED_MIN_SIMILARITY) continue;
+        if (joined < 0) continue;
+        const similarity = hits.similarities[joined]!;
+        // The skeleton look-up files the joins of an Arabic article and its noun: "الريمي" is "al" + "raymi".
+        const how = HIT_KINDS[hits.hows[joined]!]! === 'skeleton' ? 'skeleton' : 'split';
+        if (how === 'split' && similarity < JOINED_MIN_SIMILARITY) continue;
         if (byLetters && lacksAWholePart(texts[table.tokenForm[p]!]!.length, texts[table.tokenForm[p + 1]!]!.length, unit.text.length)) continue;
-        propose(table, query, unit.first, 1, p, 2, 'split', similarity, similarity);
+        propose(table, query, unit.first, 1, p, 2, how, similarity, similarity);
       }
     }
   }

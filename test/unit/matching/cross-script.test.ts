@@ -86,6 +86,23 @@ describe('cross-script matching', () => {
     expect(found('عادل بن الأزهر بن يوسف حمدي')).toEqual(['ofac:7251']);
   });
 
+  it('pairs an Arabic-script word carrying the article with the listed article and noun together', () => {
+    const harrachi = listedEntity({ source: 'ofac', sourceId: '12022', primaryName: 'EL HARRACHI' });
+    const jadawi = listedEntity({ source: 'ofac', sourceId: '6941', primaryName: 'Saqar AL-JADAWI' });
+    const local = MatchIndex.build([...backgroundPopulation(), harrachi, jadawi]);
+    const best = (name: string) => local.search(person(name), { threshold: 0.5 }).matches[0]!;
+    const single = best('الحراشي');
+    expect(single.entityId).toBe('ofac:12022');
+    // One pairing covers both listed words, so the article is not left over as "listed only".
+    expect(single.explanation.pairings.map((p) => `${p.query}~${p.listed} ${p.how}`)).toEqual(['lhrshy~el harrachi skeleton']);
+    expect(single.score).toBeGreaterThanOrEqual(0.8);
+    const twoWords = best('صقر الجداوي');
+    expect(twoWords.entityId).toBe('ofac:6941');
+    expect(twoWords.explanation.pairings.map((p) => p.listed)).toContain('al jadawi');
+    // A Latin query still needs a close spelling to meet two listed words as one.
+    expect(local.search(person('Alharashi')).matches.map((m) => m.entityId)).not.toContain('ofac:12022');
+  });
+
   it('meets English names written in Cyrillic or Greek as those languages transcribe them', () => {
     const english = ['John SCOTT', 'William HAYDEN', 'Warren TRUSS', 'Ken WYATT', 'Julia GILLARD'].map((primaryName) => listedEntity({ source: 'everypolitician', primaryName, listKind: 'pep' }));
     const khodorkovsky = listedEntity({ source: 'ofac', sourceId: '900', primaryName: 'Mikhail KHODORKOVSKY' });
