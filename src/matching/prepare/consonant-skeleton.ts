@@ -106,6 +106,9 @@ export function consonantSkeleton(
  * such article (`arabicArticle` false): a Hebrew "l" is the name's own first letter. A token ending in
  * t, k or d then h may end in the letter ه after ط, ك or د rather than in ث, خ or ذ (which
  * transliterate as "th", "kh", "dh"): "طه" is Taha, "حماده" Hamada, so that reading is given too.
+ * An Arabic word ending in h may end in ة (ta marbuta), which the transliteration writes "h" but which is
+ * "t" in the construct state, the first word of a phrase like "جزيرة العرب" (Jazirat al-Arab, Harakat,
+ * Jamiat, Qa'idat): that reading is given as well.
  */
 export function abjadSkeletons(folded: string, { arabicArticle = true }: { arabicArticle?: boolean } = {}): string[] {
   const readings = [folded];
@@ -120,6 +123,13 @@ export function abjadSkeletons(folded: string, { arabicArticle = true }: { arabi
     if (INITIAL_SEMIVOWEL.test(reading)) add(withInitialConsonant(reading, { abjad: true }));
     add(skeleton);
     if (arabicArticle && reading.startsWith('l') && skeleton.length >= 3) add(skeleton.slice(1));
+  }
+  if (arabicArticle && folded.endsWith('h')) {
+    const constructState = consonantSkeleton(`${folded.slice(0, -1)}t`, { abjad: true });
+    if (constructState.length >= CONSTRUCT_STATE_MIN_LENGTH) {
+      add(constructState);
+      if (folded.startsWith('l')) add(constructState.slice(1));
+    }
   }
   // The longer skeleton first: it counts more, so a form two of them meet keeps its closer pairing.
   return skeletons.sort((a, b) => b.length - a.length);
@@ -152,6 +162,12 @@ function withInitialConsonant(folded: string, options: { abjad?: boolean } = {})
 const INITIAL_SEMIVOWEL = /^[yw]/;
 /** In a Latin spelling only before a vowel (Yahya, Walid; not Ybarra). */
 const LATIN_INITIAL_SEMIVOWEL = /^[yw][aeiou]/;
+
+/**
+ * A word's skeleton with its final ة read as "t" is given only from three consonants: two ("الله" as
+ * "lt") would meet any short Latin name.
+ */
+const CONSTRUCT_STATE_MIN_LENGTH = 3;
 
 /** A transliteration ending in "th", "kh" or "dh": see `abjadSkeletons`. */
 const FINAL_LETTER_THEN_HA = /[tkd]h$/;

@@ -46,6 +46,17 @@ describe('consonant skeletons', () => {
     // Mutations: without these readings none of the pairs meets.
     expect(meet('طه', 'zaha')).toBe(false);
   });
+
+  it('reads a final ة as the "t" of the construct state, from three consonants', () => {
+    const meet = (arabic: string, latin: string) => abjadSkeletons(foldText(arabic)).some((s) => latinSkeletons(latin).includes(s));
+    expect(meet('جزيرة', 'jazirat')).toBe(true);
+    expect(meet('حركة', 'harakat')).toBe(true);
+    expect(meet('القاعدة', 'qaidat')).toBe(true);
+    // Its own reading stays: جزيرة is also Jazira.
+    expect(meet('جزيرة', 'jazira')).toBe(true);
+    // "الله" read with a t would be two consonants, meeting any short name.
+    expect(abjadSkeletons(foldText('الله'))).not.toContain('lt');
+  });
 });
 
 describe('cross-script matching', () => {
