@@ -4,12 +4,14 @@ import * as formHitsModule from './form-hits';
 import * as nameTableModule from './name-table';
 import type { NameTable } from './name-table';
 import type { PreparedQuery } from './prepared-query';
+import * as splitPairingModule from './split-pairing';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { nameScoreValue } = nameScoreModule;
 const { hitSlot } = formHitsModule;
 const { isQuietRole, ROLE_CODES } = nameTableModule;
+const { splitPairingOf } = splitPairingModule;
 
-const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY, JOINED_MIN_SIMILARITY } = weights;
+const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
 
 /**
  * An upper bound on the score `alignName` can give this listed name, tighter than the postings bound
@@ -68,8 +70,9 @@ export function pairingBound(
       if (slot >= 0) consider(unitWeight, listedWeight, hits.similarities[slot]!, hits.similarities[slot]!);
       if (unit.span === 1 && join >= 0) {
         const joined = hitSlot(hits, join);
-        const similarity = joined >= 0 ? hits.similarities[joined]! : 0;
-        if (similarity >= JOINED_MIN_SIMILARITY) consider(unitWeight, listedWeight + table.tokenWeight[p + 1]!, similarity, similarity);
+        if (joined >= 0 && splitPairingOf(hits, joined) !== null) {
+          consider(unitWeight, listedWeight + table.tokenWeight[p + 1]!, hits.similarities[joined]!, hits.similarities[joined]!);
+        }
       }
     }
     const role = ROLE_CODES[table.tokenRole[p]!]!;

@@ -9,6 +9,7 @@ import * as pairProposalsModule from './pair-proposals';
 import { PairProposals } from './pair-proposals';
 import * as middleNamesModule from './middle-names';
 import * as syllableRulesModule from './syllable-rules';
+import * as splitPairingModule from '../index/split-pairing';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { hitSlot, TOKEN_MATCH_KINDS } = formHitsModule;
 const { isQuietRole, ROLE_CODES } = nameTableModule;
@@ -16,11 +17,11 @@ const { nameScore } = nameScoreModule;
 const { PAIRING_KINDS } = pairProposalsModule;
 const { onlyMiddleNamesUnmatched } = middleNamesModule;
 const { syllablesSwapped, syllableVariant } = syllableRulesModule;
+const { splitPairingOf } = splitPairingModule;
 
 const {
   BETTER_COVERAGE_WEIGHT,
   INITIAL_SIMILARITY,
-  JOINED_MIN_SIMILARITY,
   QUERY_WORSE_BETTER_COVERAGE_WEIGHT,
   SYLLABIC_BETTER_COVERAGE_WEIGHT,
   SYLLABLE_ORDER_FACTOR,
@@ -210,12 +211,10 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
       const join = table.joinForm[p]!;
       if (unit.span === 1 && join >= 0) {
         const joined = hitSlot(hits, join);
-        if (joined < 0) continue;
-        const similarity = hits.similarities[joined]!;
-        // The skeleton look-up files the joins of an Arabic article and its noun: "الريمي" is "al" + "raymi".
-        const how = HIT_KINDS[hits.hows[joined]!]! === 'skeleton' ? 'skeleton' : 'split';
-        if (how === 'split' && similarity < JOINED_MIN_SIMILARITY) continue;
+        const how = joined >= 0 ? splitPairingOf(hits, joined) : null;
+        if (how === null) continue;
         if (byLetters && lacksAWholePart(texts[table.tokenForm[p]!]!.length, texts[table.tokenForm[p + 1]!]!.length, unit.text.length)) continue;
+        const similarity = hits.similarities[joined]!;
         propose(table, query, unit.first, 1, p, 2, how, similarity, similarity);
       }
     }

@@ -33,6 +33,9 @@ function population(): NameTable {
     listedEntity({ kind: 'organisation', primaryName: 'Hasan Trading LLC' }),
     listedEntity({ kind: 'organisation', primaryName: 'Groupe Zarya' }),
     listedEntity({ primaryName: 'Salim Haddad' }),
+    listedEntity({ primaryName: 'EL HARRACHI' }),
+    listedEntity({ primaryName: 'Saqar AL-JADAWI' }),
+    listedEntity({ primaryName: 'Hikmat Mizban Ibrahim AL-AZZAWI' }),
   ]);
 }
 
@@ -44,6 +47,8 @@ const QUERIES = [
   'Khairy Hamada Oud Mohamed El',
   // A quiet word meets a listed name word: "group" the variant "groupe", "la" the skeleton of "llh".
   'The Islamic Group', 'ماٹی الرحمن علـى محمد', 'Zarya Group',
+  // One Arabic-script word meets a listed article and noun together, by skeleton.
+  'الحراشي', 'صقر الجداوي', 'حكمت مزبان إبراهيم العزاوي',
 ];
 
 /** What one property check runs: the searches, the contexts, the thresholds, and which aligned names must be found. */

@@ -1,0 +1,17 @@
+import * as weights from '../score-weights';
+import type { FormHits } from './form-hits';
+import * as skeletonLookupModule from './skeleton-lookup';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { SKELETON_HOW } = skeletonLookupModule;
+const { JOINED_MIN_SIMILARITY } = weights;
+
+/**
+ * How one query token's hit on a listed join (two listed words read as one) pairs with both words, or
+ * null when it does not: by spelling only when close (`JOINED_MIN_SIMILARITY`), by skeleton always, since
+ * the skeleton look-up files no joins but an Arabic article's and its noun's ("الريمي" is "al" + "raymi").
+ * The alignment and the pairing bound both ask here, so the bound credits every pairing the alignment makes.
+ */
+export function splitPairingOf(hits: FormHits, slot: number): 'split' | 'skeleton' | null {
+  if (hits.hows[slot] === SKELETON_HOW) return 'skeleton';
+  return hits.similarities[slot]! >= JOINED_MIN_SIMILARITY ? 'split' : null;
+}
