@@ -6,10 +6,8 @@
  * status and no body. Callers (agents above all) parse every error as `{"detail": ...}`, so the parser's
  * refusals get the spec's shape too, with the same status Node would have sent.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-
-type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** What the parser's refusal means for the caller: the status Node picks and a sentence saying what to change. */
 function refusalOf(code: string | undefined): { status: number; detail: string } {

@@ -1,6 +1,5 @@
 import * as formHitsModule from './form-hits';
 import * as pairingBoundModule from './pairing-bound';
-import * as nameTable from './name-table';
 import * as nameTableModule from './name-table';
 import type { NameTable } from './name-table';
 import * as postingGroupsModule from './posting-groups';
@@ -17,7 +16,7 @@ import { PostingsBound } from './postings-bound';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { hitSlot } = formHitsModule;
 const { pairingBound } = pairingBoundModule;
-const { isQuietRole, KIND_CODES, ROLE_CODES } = nameTableModule;
+const { GROUPS_OF_KINDS, hasInitialGroup, isQuietRole, KIND_CODES, POSTING_GROUPS, ROLE_CODES } = nameTableModule;
 const { groupEnd } = postingGroupsModule;
 const { admittingUnits, everyTokenUnits, openingUnits } = unitAdmissionModule;
 const { unitsToPair, walkPairs } = pairOpeningModule;
@@ -25,8 +24,6 @@ const { listedShareCut, unitReach } = listedShareCutModule;
 const { CUT_OPENED, OPENED, WITH_INITIAL } = postingsBoundModule;
 
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
-// Read once: imported bindings compile to getters, and these run for every posting group walked.
-const { GROUPS_OF_KINDS, hasInitialGroup, POSTING_GROUPS } = nameTable;
 
 /**
  * Finds the listed names worth aligning with a query. Walking the postings of every form the query

@@ -19,10 +19,16 @@ export function queryLookupsOf(table: NameTable): QueryLookups {
   const { texts } = table.vocabulary;
   const isToken = new Uint8Array(table.vocabulary.size);
   for (const form of table.tokenForm) isToken[form] = 1;
+  // The article's forms looked up once: the loop below runs for every listed token of the index.
+  const isArticle = new Uint8Array(table.vocabulary.size);
+  for (const article of ARABIC_ARTICLES) {
+    const form = table.vocabulary.idOf(article);
+    if (form !== undefined) isArticle[form] = 1;
+  }
   const isArticleJoin = new Uint8Array(table.vocabulary.size);
   for (let p = 0; p < table.joinForm.length; p++) {
     const join = table.joinForm[p]!;
-    if (join >= 0 && isArticleJoin[join] === 0 && ARABIC_ARTICLES.has(texts[table.tokenForm[p]!]!)) isArticleJoin[join] = 1;
+    if (join >= 0 && isArticle[table.tokenForm[p]!] === 1) isArticleJoin[join] = 1;
   }
   return {
     skeletons: SkeletonLookup.build(texts, (form) => isToken[form] === 1 || isArticleJoin[form] === 1),

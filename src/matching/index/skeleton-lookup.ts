@@ -34,9 +34,9 @@ export class SkeletonLookup {
   ) {}
 
   /**
-   * Files every listed token (`isToken`) without digits. Joins of two listed tokens are left out: with
-   * their vowels gone they collapse into other names ("Muhammad" + "Dawoud" is "mhmd" again), and a
-   * query token meets the listed tokens one by one (the article variant covers "al-").
+   * Files every listed form `isToken` accepts, without digits: the listed tokens and, of the joins of two,
+   * only an Arabic article's with its noun (`queryLookupsOf`). Other joins are left out: with their vowels
+   * gone they collapse into other names ("Muhammad" + "Dawoud" is "mhmd" again).
    */
   static build(texts: readonly string[], isToken: (formId: number) => boolean): SkeletonLookup {
     const { hashBits, idSpace } = packingFor(texts.length);
