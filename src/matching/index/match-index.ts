@@ -26,7 +26,7 @@ const { explainAlignment, matchKindOf } = matchExplanationModule;
 const { isNearExactName, typeMismatchOf } = typeMismatchModule;
 const { DEFAULT_MATCH_THRESHOLD, DEFAULT_RESULT_LIMIT, TYPE_MISMATCH_MIN_NAME_SCORE, TYPE_MISMATCH_PENALTY } = scoreWeightsModule;
 const { buildNameTable, contextOf, KIND_CODES } = nameTableModule;
-const { prepareQuery, sameTokens } = preparedQueryModule;
+const { prepareQuery, prepareQueryAlike } = preparedQueryModule;
 const { queryLookupsOf } = queryLookupsModule;
 const { mergedResults } = mergedResultsModule;
 const { nameShapes, SHAPES } = nameShapesModule;
@@ -161,8 +161,7 @@ export class MatchIndex {
     for (const context of ['person', 'organisation'] as const) {
       const others = KIND_CODES.filter((kind) => !kinds.includes(kind) && contextOf(kind) === context);
       if (others.length === 0 || minimum > 1) continue;
-      let inContext = context === query.entityType ? prepared : prepareQuery(this.table, query.name, context, this.skeletons, this.variants);
-      if (inContext !== prepared && sameTokens(inContext, prepared)) inContext = prepared;
+      const inContext = context === query.entityType ? prepared : prepareQueryAlike(prepared, this.table, query.name, context, this.skeletons, this.variants);
       found.push(...this.bestNamePerEntity(inContext, kindMask(others), minimum, query.entityType));
     }
     return found;

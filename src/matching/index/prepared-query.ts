@@ -84,8 +84,35 @@ export function prepareQuery(
   skeletons?: SkeletonLookup,
   variants?: VariantLookup,
 ): PreparedQuery {
-  const { vocabulary, rarity } = table;
+  return prepareTokens(table, name, tokeniseName(name, context), context, skeletons, variants);
+}
+
+/**
+ * The query read in another context (a person's name as an organisation's, for type mismatches):
+ * `prepared` itself when that context tokenises the name alike (same words, same roles), which saves
+ * looking every token up again, as most names have no word whose role depends on the context.
+ */
+export function prepareQueryAlike(
+  prepared: PreparedQuery,
+  table: NameTable,
+  name: string,
+  context: NameContext,
+  skeletons?: SkeletonLookup,
+  variants?: VariantLookup,
+): PreparedQuery {
   const tokens = tokeniseName(name, context);
+  return sameTokens(tokens, prepared.tokens) ? prepared : prepareTokens(table, name, tokens, context, skeletons, variants);
+}
+
+function prepareTokens(
+  table: NameTable,
+  name: string,
+  tokens: NameToken[],
+  context: NameContext,
+  skeletons?: SkeletonLookup,
+  variants?: VariantLookup,
+): PreparedQuery {
+  const { vocabulary, rarity } = table;
   const abjadScript = abjadScriptOf(name);
   const exactOnly = abjadScript !== null || isWrittenInHan(name);
   const bySkeleton = abjadScript !== null && skeletons !== undefined;
@@ -160,9 +187,11 @@ function lightestForm(table: NameTable, token: NameToken, formIds: readonly numb
   return weight;
 }
 
-/** True when two preparations of a name tokenised it alike (same words, same roles). */
-export function sameTokens(a: PreparedQuery, b: PreparedQuery): boolean {
-  return a.tokens.length === b.tokens.length && a.tokens.every((t, i) => t.text === b.tokens[i]!.text && t.role === b.tokens[i]!.role);
+/** True when two tokenisations of a name are alike (same words, same roles). */
+function sameTokens(a: readonly NameToken[], b: readonly NameToken[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.text !== b[i]!.text || a[i]!.role !== b[i]!.role) return false;
+  return true;
 }
 
 /** Whether a token's own unit opens candidates: not a quiet word, nor a generic word when the query has a name word. */
