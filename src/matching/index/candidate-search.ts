@@ -226,7 +226,7 @@ export class CandidateSearch {
         touchedCount = this.openAll(formId, allowedKinds, touchedCount);
       }
     }
-    return { cut: listedShareCut(query, units, threshold, helpWeight), touchedCount };
+    return { cut: listedShareCut(query, units, admits, cutUnit, threshold, helpWeight), touchedCount };
   }
 
   /**

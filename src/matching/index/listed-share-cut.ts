@@ -19,20 +19,32 @@ export interface ShareCut {
 }
 
 /**
- * The listed share a name (without an initial) needs when the costliest opening unit is the only one
- * of the opening units that met it, or null when any share could do. Its score is at most the coverage
- * blend at the largest share (`BETTER_COVERAGE_WEIGHT`) of the best query coverage (every unit met)
- * and its listed coverage: what that one unit covers (one listed token, or two for a join: a query
- * token pairs with one), plus what no posting shows (particles, legal forms, generic words), plus the
- * most each unit that only updates names and each quiet word that can pair with a name word could
- * cover (`helpWeight`, from `unitReach`), plus half the heaviest token per query initial. "Mohamed"
- * against "Mohamed Karimov" covers a third of the listed name; at 0.8 it needs more, so the walk of
- * "Mohamed" opens only the names it is most of.
+ * The listed share a name (without an initial) needs when the costliest opening unit (`cutUnit`) is the
+ * only one of the opening units that met it, or null when any share could do. Its score is at most the
+ * coverage blend at the largest share (`BETTER_COVERAGE_WEIGHT`) of the query coverage such a name can
+ * still reach and its listed coverage. The query side: the cut unit's tokens, those of the units that
+ * only update names (`admits` false), and the quiet and unposted ones, never another opening unit's: their
+ * walks come before the cut walk and open every name they meet, so a name the cut walk opens met none of
+ * them (as the postings bound will find). The listed side: what the cut unit covers (one listed token, or
+ * two for a join: a query token pairs with one), plus what no posting shows (particles, legal forms,
+ * generic words), plus the most each unit that only updates names and each quiet word that can pair with
+ * a name word could cover (`helpWeight`, from `unitReach`), plus half the heaviest token per query
+ * initial. "Mohamed" against "Mohamed Karimov" covers a third of the listed name; at 0.8 it needs more,
+ * so the walk of "Mohamed" opens only the names it is most of.
  */
-export function listedShareCut(query: PreparedQuery, units: readonly QueryUnit[], threshold: number, helpWeight: number): ShareCut | null {
-  let all = query.quietMask | query.unpostedMask;
-  for (const unit of units) all |= unit.mask;
-  const queryCoverage = Math.min(1, maskWeight(query, all) / query.totalWeight);
+export function listedShareCut(
+  query: PreparedQuery,
+  units: readonly QueryUnit[],
+  admits: readonly boolean[],
+  cutUnit: number,
+  threshold: number,
+  helpWeight: number,
+): ShareCut | null {
+  let reachable = query.quietMask | query.unpostedMask | units[cutUnit]!.mask;
+  units.forEach((unit, k) => {
+    if (!admits[k]) reachable |= unit.mask;
+  });
+  const queryCoverage = Math.min(1, maskWeight(query, reachable) / query.totalWeight);
   const share = BETTER_COVERAGE_WEIGHT;
   // The blend is share × better + (1 - share) × worse: solve it for the listed coverage.
   const least =
