@@ -7,16 +7,8 @@ import anyAscii from 'any-ascii';
  * "SURNAME, Given names" entries and tell the tokeniser where a title may start.
  */
 export function foldText(raw: string, options: { organisation?: boolean } = {}): string {
-  let text = raw.normalize('NFKC');
-  // any-ascii writes a run of Han characters as CamelCase pinyin ("XiJinPing"): space the syllables so
-  // they can meet "Xi Jinping" through the joined-token match instead of forming one unknown word.
-  text = text.replace(HAN_CHARACTER, (ch) => ` ${anyAscii(ch)} `);
-  // Hangul likewise, a syllable a word, in the spelling Korean names take on the lists (see below).
-  text = text.replace(HANGUL_SYLLABLE, (ch) => ` ${koreanSyllable(ch)} `);
-  // any-ascii reads Hebrew bet as "v", the letter vav's reading, and a consonant skeleton drops v as a
-  // written vowel: "בוב" would leave no letter at all. Bet is written b (Binyamin, Abraham) as often.
-  text = text.replace(HEBREW_BET, 'b');
-  text = anyAscii(text).toLowerCase();
+  // ASCII is already what the steps up to any-ascii make of it (they only rewrite other characters).
+  let text = ASCII.test(raw) ? raw.toLowerCase() : toAscii(raw).toLowerCase();
   // Apostrophes and ayn/hamza marks join their word: O'Brien = OBrien, `Abd = Abd, Sana'a = Sanaa.
   text = text.replace(APOSTROPHES, '');
   text = text.replace(/&/g, ' and ');
@@ -29,6 +21,20 @@ export function foldText(raw: string, options: { organisation?: boolean } = {}):
     .replace(NOT_WORD_OR_COMMA, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+}
+
+/** Any name as ASCII: compatibility forms composed, Han, Hangul and Hebrew read as the lists spell them, the rest by any-ascii. */
+function toAscii(raw: string): string {
+  let text = raw.normalize('NFKC');
+  // any-ascii writes a run of Han characters as CamelCase pinyin ("XiJinPing"): space the syllables so
+  // they can meet "Xi Jinping" through the joined-token match instead of forming one unknown word.
+  text = text.replace(HAN_CHARACTER, (ch) => ` ${anyAscii(ch)} `);
+  // Hangul likewise, a syllable a word, in the spelling Korean names take on the lists (see below).
+  text = text.replace(HANGUL_SYLLABLE, (ch) => ` ${koreanSyllable(ch)} `);
+  // any-ascii reads Hebrew bet as "v", the letter vav's reading, and a consonant skeleton drops v as a
+  // written vowel: "בוב" would leave no letter at all. Bet is written b (Binyamin, Abraham) as often.
+  text = text.replace(HEBREW_BET, 'b');
+  return anyAscii(text);
 }
 
 /**
@@ -78,6 +84,7 @@ function koreanSyllable(syllable: string): string {
     .replace(/eu/g, 'u');
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
 const HEBREW_BET = /\u05D1\u05BC?/g;
 const ABJAD_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const ABJAD_SCRIPTS = [
