@@ -84,7 +84,8 @@ function koreanSyllable(syllable: string): string {
     .replace(/eu/g, 'u');
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** Printable ASCII (control characters take the long way, as before). */
+const ASCII = /^[\x20-\x7e]*$/;
 const HEBREW_BET = /\u05D1\u05BC?/g;
 const ABJAD_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const ABJAD_SCRIPTS = [
