@@ -82,7 +82,7 @@ export class CandidateSearch {
     const { postingStart, postingName, postingWeight, postingGroupStart: groupStart } = this.table;
     const groups = GROUPS_OF_KINDS[allowedKinds]!;
     this.marks = this.formMarks.mark(query);
-    this.postingsBound.prepare(query, everyToken);
+    this.postingsBound.prepare(query, everyToken, threshold);
     const units = openingUnits(query);
     const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
     const quietWords = this.quietWordsOf(query, allowedKinds);

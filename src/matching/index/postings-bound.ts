@@ -39,6 +39,9 @@ export class PostingsBound {
   private initialLetters: number[] = [];
   /** With `everyToken`, the bits of the query's tokens, every one of which a passing name must pair; else 0. */
   private everyTokenMask = 0;
+  /** The threshold of the current search, and per subset of the query's tokens whether it could reach it (`mayReach`). */
+  private threshold = 0;
+  private readonly reach = new Uint8Array(1 << MEMO_MAX_TOKENS);
   private readonly informationFloor: number;
   /**
    * What `of` reads of each name, side by side (`NAME_RECORD` slots a name): the table keeps each in an
@@ -61,12 +64,17 @@ export class PostingsBound {
    * The highest score the name could get: every query token it met (plus every quiet or unposted
    * query token, a query initial only if the name has a token of its letter) fully matched, every
    * other half matched if the name has an initial, every listed weight touched (plus quiet and
-   * initial-matchable weight, and `extraListed`) covered.
+   * initial-matchable weight, and `extraListed`) covered. Or 0, sooner, when the query tokens it can
+   * pair could not reach the search's threshold whatever its listed side: callers compare with that
+   * threshold and nothing else.
    */
   of(query: PreparedQuery, name: number, shares: WorseShares, extraListed: number): number {
+    const met = this.queryMetMask[name]!;
+    // Most names a walk opens fail on the query side alone: tell them from the query tokens they met,
+    // before reading the name's record. A name with an initial may pair any token, so it is bounded whole.
+    if ((met & WITH_INITIAL) === 0 && !this.mayReach(query, (met & ~(OPENED | CUT_OPENED)) | query.quietMask | query.unpostedMask)) return 0;
     const record = this.record;
     const at = name * NAME_RECORD;
-    const met = this.queryMetMask[name]!;
     // A query initial pairs only with a listed token of its letter: without one it stays unmet.
     let quiet = query.quietMask;
     let initials = query.initialCount;
@@ -109,7 +117,9 @@ export class PostingsBound {
    * Readies the bound for a query: its initials, and with `everyToken` the tokens a passing name must
    * all pair (a type mismatch's near-exact name).
    */
-  prepare(query: PreparedQuery, everyToken: boolean): void {
+  prepare(query: PreparedQuery, everyToken: boolean, threshold: number): void {
+    this.threshold = threshold;
+    this.reach.fill(UNKNOWN, 0, 1 << Math.min(query.tokens.length, MEMO_MAX_TOKENS));
     this.initialTokens = [];
     this.initialLetters = [];
     // Particles need not pair, but they are quiet: the bound counts them as met anyway.
@@ -119,6 +129,22 @@ export class PostingsBound {
       this.initialTokens.push(1 << i);
       this.initialLetters.push(letterBit(token.text));
     });
+  }
+
+  /**
+   * False when a name that pairs no query token outside `mask` cannot reach the threshold even with its
+   * every listed token covered, at the largest share the better coverage can take: the score's upper
+   * bound (information and weak-alias factors at most 1) is then below what `of` would compute.
+   */
+  private mayReach(query: PreparedQuery, mask: number): boolean {
+    if (query.tokens.length > MEMO_MAX_TOKENS) return true;
+    let known = this.reach[mask]!;
+    if (known === UNKNOWN) {
+      const queryCoverage = Math.min(1, this.maskWeight(query, mask) / query.totalWeight);
+      known = BETTER_COVERAGE_WEIGHT + (1 - BETTER_COVERAGE_WEIGHT) * queryCoverage + 1e-6 >= this.threshold ? REACHES : FALLS_SHORT;
+      this.reach[mask] = known;
+    }
+    return known === REACHES;
   }
 
   /** Weight of the query tokens in `mask`, memoised per query for the usual short names. */
@@ -162,6 +188,11 @@ function nameRecords(table: NameTable): { record: Float32Array; bits: Uint32Arra
   }
   return { record, bits };
 }
+
+/** What `mayReach` knows of a subset of the query's tokens. */
+const UNKNOWN = 0;
+const REACHES = 1;
+const FALLS_SHORT = 2;
 
 /** Queries of up to this many tokens get every subset's weight memoised (2^10 slots). */
 const MEMO_MAX_TOKENS = 10;
