@@ -3,7 +3,7 @@
  * list published twice hashes the same), and so do scan records and case audit chains, where anyone
  * must be able to recompute a hash from the JSON alone.
  */
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /** JSON with object keys sorted at every level. */
 export function canonicalJson(value: unknown): string {
@@ -17,8 +17,9 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
+/** One-shot (no Hash object per call: two hashes a scan, on every scan's path). */
 export function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** The hash of a whole list: over its entities' (source id, content hash) pairs in source-id order. */
