@@ -14,11 +14,11 @@ import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MatchQuery } from '../src/matching';
-import { VARIANT_KINDS } from './name-variants';
-import { listedVariant, screenable } from './screening-queries';
+import { listedQueries } from './screening-queries';
 import { SeededRandom } from './seeded-random';
 import { madeUpPersonName } from './unlisted-names';
 import { loadWatchlists } from './watchlists';
+import { percentiles } from './support/latency-figures';
 
 interface Searcher {
   search(query: MatchQuery): { matches: { entityId: string; score: number }[] };
@@ -91,14 +91,9 @@ async function oneWayRound(other: string, rounds: number, first: 'this' | 'other
   );
 }
 
-function queriesOver(entities: Parameters<typeof screenable>[0][]): MatchQuery[] {
+function queriesOver(entities: Parameters<typeof listedQueries>[0]): MatchQuery[] {
   const random = new SeededRandom(20261128);
-  const listed = entities.filter(screenable);
-  const queries: MatchQuery[] = [];
-  while (queries.length < LISTED_QUERIES) {
-    const variant = listedVariant(random.pick(listed), random.pick(VARIANT_KINDS), random);
-    if (variant) queries.push(variant.query);
-  }
+  const queries = listedQueries(entities, random, LISTED_QUERIES);
   for (let i = 0; i < UNLISTED_QUERIES; i++) {
     queries.push({ name: madeUpPersonName(random), entityType: 'person', dob: null, gender: null, nationality: null, country: null });
   }
@@ -115,9 +110,10 @@ function resultKey(index: Searcher, query: MatchQuery): string {
   return index.search(query).matches.map((m) => `${m.entityId}:${m.score}`).join(',');
 }
 
+
+/** The median, as the other benches read it (`percentiles`). */
 function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1]!;
+  return percentiles(Float64Array.from(values))[0];
 }
 
 main().catch((err) => {

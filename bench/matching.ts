@@ -17,8 +17,7 @@ import { parseArgs } from 'node:util';
 import { MatchIndex, type MatchQuery } from '../src/matching';
 import type { ListedEntity } from '../src/sources/listed-entity';
 import { generatedEntities } from './generated-entities';
-import { VARIANT_KINDS } from './name-variants';
-import { listedVariant, screenable } from './screening-queries';
+import { listedQueries } from './screening-queries';
 import { SeededRandom } from './seeded-random';
 import { withEntitiesFromDatabase } from './support/database-load';
 import { check, ms, percentiles } from './support/latency-figures';
@@ -170,17 +169,6 @@ function printSlowest(queries: readonly MatchQuery[], cpuTimes: Float64Array, co
   const order = [...cpuTimes.keys()].sort((a, b) => cpuTimes[b]! - cpuTimes[a]!).slice(0, count);
   console.log(`the ${order.length} queries that cost the most CPU:`);
   for (const i of order) console.log(`  ${cpuTimes[i]!.toFixed(2)} ms  ${queries[i]!.entityType}  ${JSON.stringify(queries[i]!.name)}`);
-}
-
-/** Listed names, each spelled in a randomly chosen variation. */
-function listedQueries(entities: readonly ListedEntity[], random: SeededRandom, count: number): MatchQuery[] {
-  const listed = entities.filter(screenable);
-  const queries: MatchQuery[] = [];
-  while (queries.length < count) {
-    const variant = listedVariant(random.pick(listed), random.pick(VARIANT_KINDS), random);
-    if (variant) queries.push(variant.query);
-  }
-  return queries;
 }
 
 /** Every ATO transparency company and ACNC charity, the ASIC-banned people and made-up people. */

@@ -1,6 +1,6 @@
 import type { MatchQuery } from '../src/matching';
 import type { ListedEntity } from '../src/sources/listed-entity';
-import { droppedPart, initial, joinedOrSplit, reorder, transliteration, typo, type VariantKind } from './name-variants';
+import { droppedPart, initial, joinedOrSplit, reorder, transliteration, typo, VARIANT_KINDS, type VariantKind } from './name-variants';
 import type { SeededRandom } from './seeded-random';
 
 /** A listed name as a customer record might spell it, remembering where it came from. */
@@ -22,6 +22,17 @@ export function usableAliases(entity: ListedEntity): string[] {
   return entity.aliases
     .filter((a) => a.script === 'latin' && a.strength !== 'weak' && a.type !== 'original_script')
     .map((a) => a.name);
+}
+
+/** `count` listed names spelled differently (each a variant of a random kind of a random screenable entity). */
+export function listedQueries(entities: readonly ListedEntity[], random: SeededRandom, count: number): MatchQuery[] {
+  const listed = entities.filter(screenable);
+  const queries: MatchQuery[] = [];
+  while (queries.length < count) {
+    const variant = listedVariant(random.pick(listed), random.pick(VARIANT_KINDS), random);
+    if (variant) queries.push(variant.query);
+  }
+  return queries;
 }
 
 /**
