@@ -183,5 +183,13 @@ export const SKELETON_SIMILARITY_MEDIUM = 0.88;
 export const SKELETON_SIMILARITY_SHORT = 0.82;
 /** A one-consonant skeleton ("Ali" → "l", "Abu" → "b") is barely evidence: it cannot carry a name alone. */
 export const SKELETON_SIMILARITY_SINGLE = 0.7;
+/**
+ * A skeleton pairing whose Latin spelling has no vowel of the kind the Arabic- or Hebrew-script word
+ * writes between the same consonants (`prepare/vowel-letters.ts`: "ג'וליה", Julia, and "Cali") counts
+ * this much less: a penalty rather than a refusal, since romanisations differ (الخيري is spelled
+ * "Kheirou" on OFAC's list). 0.15 is the most the dev half of the evaluation set allowed without a
+ * match lost; 0.2 loses "Kheirou".
+ */
+export const SKELETON_VOWEL_LETTERS_DIFFER = 0.15;
 /** Skeletons of at least this many consonants are long; one fewer is medium; shorter is short. */
 export const SKELETON_LONG_LENGTH = 4;

@@ -1,14 +1,17 @@
 import * as consonantSkeletonModule from '../prepare/consonant-skeleton';
+import type { SkeletonReading } from '../prepare/consonant-skeleton';
+import * as vowelLettersModule from '../prepare/vowel-letters';
 import * as weights from '../score-weights';
 import * as deletionNeighbourhoodModule from './deletion-neighbourhood';
 import * as formHitsModule from './form-hits';
 import type { FormHits } from './form-hits';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { abjadSkeletons, consonantSkeleton, latinSkeletons } = consonantSkeletonModule;
+const { abjadSkeletonReadings, latinSkeletonReadings, latinSkeletons, skeletonReading } = consonantSkeletonModule;
+const { spellsVowels, vowelLettersAgree } = vowelLettersModule;
 const { lowerBound, packingFor } = deletionNeighbourhoodModule;
 const { TOKEN_MATCH_KINDS, withHits } = formHitsModule;
 
-const { SKELETON_LONG_LENGTH, SKELETON_SIMILARITY_LONG, SKELETON_SIMILARITY_MEDIUM, SKELETON_SIMILARITY_SHORT, SKELETON_SIMILARITY_SINGLE } = weights;
+const { SKELETON_LONG_LENGTH, SKELETON_SIMILARITY_LONG, SKELETON_SIMILARITY_MEDIUM, SKELETON_SIMILARITY_SHORT, SKELETON_SIMILARITY_SINGLE, SKELETON_VOWEL_LETTERS_DIFFER } = weights;
 
 /** The `FormHits.hows` code of a skeleton hit (after the token match kinds). */
 export const SKELETON_HOW = TOKEN_MATCH_KINDS.length;
@@ -105,8 +108,8 @@ export class SkeletonLookup {
     const key = `${parts ? `j${parts[0]}|` : arabicArticle ? 'a' : 't'}${folded}#${hits.formIds.join(',')}`;
     let merged = this.recentHits.get(key);
     if (merged === undefined) {
-      const skeletons = parts ? joinedSkeletons(parts) : abjadSkeletons(folded, { arabicArticle });
-      merged = this.mergeSkeletonHits(hits, folded, skeletons);
+      const readings = parts ? joinedReadings(parts) : abjadSkeletonReadings(folded, { arabicArticle });
+      merged = this.mergeSkeletonHits(hits, folded, readings);
       if (this.recentHits.size >= RECENT_SKELETONS) this.recentHits.clear();
       this.recentHits.set(key, merged);
     }
@@ -127,12 +130,24 @@ export class SkeletonLookup {
     return value;
   }
 
-  private mergeSkeletonHits(hits: FormHits, folded: string, skeletons: readonly string[]): FormHits {
+  /**
+   * Adds the forms met by each skeleton of the readings, the longer skeleton first (it counts more, so a
+   * form two of them meet keeps its closer pairing). A form whose vowels disagree with the long vowels
+   * the word writes (`vowel-letters.ts`) counts `SKELETON_VOWEL_LETTERS_DIFFER` less.
+   */
+  private mergeSkeletonHits(hits: FormHits, folded: string, readings: readonly SkeletonReading[]): FormHits {
+    const skeletons = [...new Set(readings.map((r) => r.skeleton))].sort((a, b) => b.length - a.length);
     let merged = hits;
-    // Two tokens joined start with the first one's letters, not with an article. The longer skeleton
-    // comes first and counts more, so a form both meet keeps its closer pairing.
     for (const skeleton of skeletons) {
-      merged = withHits(merged, this.find(skeleton, folded.length), skeletonSimilarity(skeleton.length), SKELETON_HOW);
+      const agreeing: number[] = [];
+      const differing: number[] = [];
+      for (const id of this.find(skeleton, folded.length)) {
+        const text = this.texts[id]!;
+        (!spellsVowels(text) || vowelLettersAgree(readings, latinSkeletonReadings(text)) ? agreeing : differing).push(id);
+      }
+      const similarity = skeletonSimilarity(skeleton.length);
+      merged = withHits(merged, agreeing, similarity, SKELETON_HOW);
+      merged = withHits(merged, differing, similarity - SKELETON_VOWEL_LETTERS_DIFFER, SKELETON_HOW);
     }
     return merged;
   }
@@ -146,12 +161,15 @@ export class SkeletonLookup {
  * The skeleton of two Arabic- or Hebrew-script words read as one Latin word ("عبد الله", Abdullah):
  * each word's skeleton in turn, so a letter ending the first and the same letter starting the second
  * stay two letters ("باب براون" is not "Abrini"), and none when either word has no consonant left to
- * show for the Latin letters it would claim.
+ * show for the Latin letters it would claim. The last gap of the first word and the first of the
+ * second are one gap of the whole.
  */
-function joinedSkeletons([first, second]: readonly [string, string]): string[] {
-  const head = consonantSkeleton(first, { abjad: true, keepFinalH: true });
-  const tail = consonantSkeleton(second, { abjad: true });
-  return head.length === 0 || tail.length === 0 ? [] : [head + tail];
+function joinedReadings([first, second]: readonly [string, string]): SkeletonReading[] {
+  const head = skeletonReading(first, { abjad: true, keepFinalH: true });
+  const tail = skeletonReading(second, { abjad: true });
+  if (head.skeleton.length === 0 || tail.skeleton.length === 0) return [];
+  const between = head.gaps[head.gaps.length - 1]! + tail.gaps[0]!;
+  return [{ skeleton: head.skeleton + tail.skeleton, gaps: [...head.gaps.slice(0, -1), between, ...tail.gaps.slice(1)] }];
 }
 
 /** What a skeleton pairing counts, by the skeleton's length (see `SKELETON_SIMILARITY_LONG`). */

@@ -15,14 +15,46 @@
  * (a dropped ain joins two letters the Latin spelling separates: معمر, Muammar); lookups file and try
  * both readings.
  */
-export function consonantSkeleton(
+export function consonantSkeleton(folded: string, options: SkeletonOptions = {}): string {
+  return skeletonOf(folded, options);
+}
+
+/** How `consonantSkeleton` reads a word. */
+export interface SkeletonOptions {
+  abjad?: boolean;
+  keepFinalH?: boolean;
+  vowelsSeparate?: boolean;
+}
+
+/**
+ * A skeleton with what was dropped around its consonants: `gaps[i]` holds the vowel letters (and w, y,
+ * v) read before consonant `i`, the last gap those after the final one; a consonant written twice
+ * keeps one gap after it. `vowel-letters.ts` compares the gaps of two spellings sharing a skeleton.
+ */
+export interface SkeletonReading {
+  skeleton: string;
+  gaps: string[];
+}
+
+/** The skeleton of `folded` with its gaps (see `SkeletonReading`). */
+export function skeletonReading(folded: string, options: SkeletonOptions = {}): SkeletonReading {
+  const gaps = [''];
+  return { skeleton: skeletonOf(folded, options, gaps), gaps };
+}
+
+/** `consonantSkeleton`, recording the gaps into `gaps` (which starts as `['']`) when given. */
+function skeletonOf(
   folded: string,
-  { abjad = false, keepFinalH = false, vowelsSeparate = false }: { abjad?: boolean; keepFinalH?: boolean; vowelsSeparate?: boolean } = {},
+  { abjad = false, keepFinalH = false, vowelsSeparate = false }: SkeletonOptions,
+  gaps?: string[],
 ): string {
   let out = '';
   let last = '';
   const emit = (letter: string) => {
-    if (letter !== last) out += letter;
+    if (letter !== last) {
+      out += letter;
+      gaps?.push('');
+    }
     last = letter;
   };
   for (let i = 0; i < folded.length; i++) {
@@ -38,6 +70,7 @@ export function consonantSkeleton(
       case 'w':
       case 'v':
         if (vowelsSeparate) last = '';
+        if (gaps) gaps[gaps.length - 1] += c;
         break;
       case 'k':
         if (next === 'h') i++;
@@ -96,7 +129,12 @@ export function consonantSkeleton(
         emit(c);
     }
   }
-  return !keepFinalH && out.length > 1 && out.endsWith('h') ? out.slice(0, -1) : out;
+  if (keepFinalH || out.length <= 1 || !out.endsWith('h')) return out;
+  if (gaps) {
+    const after = gaps.pop()!;
+    gaps[gaps.length - 1] += after;
+  }
+  return out.slice(0, -1);
 }
 
 /**
@@ -111,29 +149,50 @@ export function consonantSkeleton(
  * Jamiat, Qa'idat): that reading is given as well.
  */
 export function abjadSkeletons(folded: string, { arabicArticle = true }: { arabicArticle?: boolean } = {}): string[] {
-  const readings = [folded];
-  if (FINAL_LETTER_THEN_HA.test(folded)) readings.push(folded.slice(0, -1));
   const skeletons: string[] = [];
-  const add = (skeleton: string) => {
-    if (skeleton.length > 0 && !skeletons.includes(skeleton)) skeletons.push(skeleton);
-  };
-  for (const reading of readings) {
-    const skeleton = consonantSkeleton(reading, { abjad: true });
-    add(consonantSkeleton(reading, { abjad: true, vowelsSeparate: true }));
-    if (INITIAL_SEMIVOWEL.test(reading)) add(withInitialConsonant(reading, { abjad: true }));
-    add(skeleton);
-    if (arabicArticle && reading.startsWith('l') && skeleton.length >= 3) add(skeleton.slice(1));
-  }
-  if (arabicArticle && folded.endsWith('h')) {
-    const constructState = consonantSkeleton(`${folded.slice(0, -1)}t`, { abjad: true });
-    if (constructState.length >= CONSTRUCT_STATE_MIN_LENGTH) {
-      add(constructState);
-      if (folded.startsWith('l')) add(constructState.slice(1));
-    }
-  }
+  for (const { skeleton } of abjadSkeletonReadings(folded, { arabicArticle })) if (!skeletons.includes(skeleton)) skeletons.push(skeleton);
   // The longer skeleton first: it counts more, so a form two of them meet keeps its closer pairing.
   return skeletons.sort((a, b) => b.length - a.length);
 }
+
+/** The readings behind `abjadSkeletons`, each with its gaps (`SkeletonReading`), none empty. */
+export function abjadSkeletonReadings(folded: string, { arabicArticle = true }: { arabicArticle?: boolean } = {}): SkeletonReading[] {
+  const letters = [folded];
+  if (FINAL_LETTER_THEN_HA.test(folded)) letters.push(folded.slice(0, -1));
+  const readings: SkeletonReading[] = [];
+  const add = (reading: SkeletonReading) => {
+    if (reading.skeleton.length > 0) readings.push(reading);
+  };
+  for (const text of letters) {
+    const plain = skeletonReading(text, { abjad: true });
+    add(skeletonReading(text, { abjad: true, vowelsSeparate: true }));
+    if (INITIAL_SEMIVOWEL.test(text)) add(withInitialConsonant(text, { abjad: true }));
+    add(plain);
+    if (arabicArticle && text.startsWith('l')) add(withoutArticle(text, plain, 3));
+  }
+  if (arabicArticle && folded.endsWith('h')) {
+    const constructText = `${folded.slice(0, -1)}t`;
+    const constructState = skeletonReading(constructText, { abjad: true });
+    if (constructState.skeleton.length >= CONSTRUCT_STATE_MIN_LENGTH) {
+      add(constructState);
+      if (folded.startsWith('l')) add(withoutArticle(constructText, constructState, 0));
+    }
+  }
+  return readings;
+}
+
+/**
+ * The reading of a word without its opening article l, given when its reading with it (`withArticle`)
+ * has at least `minLength` consonants. Read from the letters after the l: where the noun starts with l
+ * too ("العولقي", al-Awlaqi), the two collapse into one in `withArticle`, and this reading (with the same
+ * skeleton) puts the noun's vowel letters in their place.
+ */
+function withoutArticle(text: string, withArticle: SkeletonReading, minLength: number): SkeletonReading {
+  const without = skeletonReading(text.slice(1), { abjad: true });
+  return without.skeleton === withArticle.skeleton || withArticle.skeleton.length >= minLength ? without : NO_READING;
+}
+
+const NO_READING: SkeletonReading = { skeleton: '', gaps: [''] };
 
 /**
  * The skeletons a Latin listed spelling is filed under: its own and, when its letters read otherwise,
@@ -143,19 +202,33 @@ export function abjadSkeletons(folded: string, { arabicArticle = true }: { arabi
  * (Yahya, Walid).
  */
 export function latinSkeletons(text: string): string[] {
+  // The first is the word's own skeleton, even when empty (a word of vowels): `SkeletonLookup` files by it.
   const readings = [consonantSkeleton(text)];
-  const add = (skeleton: string) => {
+  for (const options of OTHER_LATIN_READINGS) {
+    const skeleton = consonantSkeleton(text, options);
     if (skeleton.length > 0 && !readings.includes(skeleton)) readings.push(skeleton);
-  };
-  add(consonantSkeleton(text, { abjad: true }));
-  add(consonantSkeleton(text, { vowelsSeparate: true }));
-  if (LATIN_INITIAL_SEMIVOWEL.test(text)) add(withInitialConsonant(text));
+  }
+  if (LATIN_INITIAL_SEMIVOWEL.test(text)) {
+    const skeleton = withInitialConsonant(text).skeleton;
+    if (!readings.includes(skeleton)) readings.push(skeleton);
+  }
   return readings;
 }
 
+/** The readings behind `latinSkeletons`, each with its gaps (`SkeletonReading`). */
+export function latinSkeletonReadings(text: string): SkeletonReading[] {
+  const readings = [skeletonReading(text), ...OTHER_LATIN_READINGS.map((options) => skeletonReading(text, options))];
+  if (LATIN_INITIAL_SEMIVOWEL.test(text)) readings.push(withInitialConsonant(text));
+  return readings.filter((r) => r.skeleton.length > 0);
+}
+
+/** How else a Latin spelling is read (`latinSkeletons`) than as it is, besides an opening y or w as a consonant. */
+const OTHER_LATIN_READINGS: readonly SkeletonOptions[] = [{ abjad: true }, { vowelsSeparate: true }];
+
 /** The skeleton with the word's first letter kept as a consonant (an opening y or w). */
-function withInitialConsonant(folded: string, options: { abjad?: boolean } = {}): string {
-  return folded[0] + consonantSkeleton(folded.slice(1), options);
+function withInitialConsonant(folded: string, options: SkeletonOptions = {}): SkeletonReading {
+  const rest = skeletonReading(folded.slice(1), options);
+  return { skeleton: folded[0] + rest.skeleton, gaps: ['', ...rest.gaps] };
 }
 
 /** In a transliteration an opening y or w is ي or و, always a consonant there. */

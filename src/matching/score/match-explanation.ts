@@ -7,7 +7,7 @@ import type { Alignment } from './name-alignment';
 import * as typeMismatchModule from './type-mismatch';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { ROLE_CODES } = nameTableModule;
-const { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SYLLABIC_BETTER_COVERAGE_WEIGHT, TRANSCRIPTION_SIMILARITY, VARIANT_SIMILARITY } = scoreWeightsModule;
+const { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SKELETON_VOWEL_LETTERS_DIFFER, SYLLABIC_BETTER_COVERAGE_WEIGHT, TRANSCRIPTION_SIMILARITY, VARIANT_SIMILARITY } = scoreWeightsModule;
 const { describeTypeMismatch } = typeMismatchModule;
 
 // Module-level rather than closures inside explainAlignment: tsx names every closure it creates
@@ -88,7 +88,7 @@ export function explainAlignment(
     notes += ` Syllables of the given name met in the other order: score × ${alignment.syllableOrderFactor}.`;
   }
   if (query.abjadScript !== null && pairings.some((p) => p.how !== 'exact')) {
-    notes += ` ${query.abjadScript}-script query compared with Latin spellings by consonant skeleton (short vowels are not written in it), each such pairing counted at most ${SKELETON_SIMILARITY_LONG}.`;
+    notes += ` ${query.abjadScript}-script query compared with Latin spellings by consonant skeleton (short vowels are not written in it), each such pairing counted at most ${SKELETON_SIMILARITY_LONG}, and ${SKELETON_VOWEL_LETTERS_DIFFER} less where the Latin spelling has no vowel of the kind the query writes as a long vowel between the same consonants (transliterated w or y).`;
   }
   if (pairings.some((p) => p.how === 'variant')) {
     notes += ` A variant pairing is the same name in another language's form (Ukrainian Volodymyr for Russian Vladimir, a patronymic of such a name, zavod for plant), from the table of name variants, counted ${VARIANT_SIMILARITY}.`;

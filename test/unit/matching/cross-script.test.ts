@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MatchIndex, type MatchQuery } from '../../../src/matching';
-import { abjadSkeletons, consonantSkeleton, latinSkeletons } from '../../../src/matching/prepare/consonant-skeleton';
+import { abjadSkeletonReadings, abjadSkeletons, consonantSkeleton, latinSkeletonReadings, latinSkeletons } from '../../../src/matching/prepare/consonant-skeleton';
 import { foldText } from '../../../src/matching/prepare/fold-text';
 import { isSyllabicName } from '../../../src/matching/prepare/syllabic-name';
+import { spellsVowels, vowelLettersAgree } from '../../../src/matching/prepare/vowel-letters';
 import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
 
 describe('consonant skeletons', () => {
@@ -45,6 +46,29 @@ describe('consonant skeletons', () => {
     expect(meet('ولد', 'ould')).toBe(true);
     // Mutations: without these readings none of the pairs meets.
     expect(meet('طه', 'zaha')).toBe(false);
+  });
+
+  it('asks a Latin spelling for a vowel where the Arabic- or Hebrew-script word writes a long one', () => {
+    const agree = (written: string, latin: string, arabicArticle = true) =>
+      vowelLettersAgree(abjadSkeletonReadings(foldText(written), { arabicArticle }), latinSkeletonReadings(latin));
+    // و and ي are spelled as vowels of their kind between the same consonants…
+    for (const latin of ['yousef', 'yusuf', 'youssef']) expect(agree('يوسف', latin)).toBe(true);
+    for (const latin of ['hussein', 'husayn', 'hussain']) expect(agree('حسين', latin)).toBe(true);
+    expect(agree('زرقاوي', 'zarkaoui')).toBe(true);
+    // …also where the article's l and the noun's collapse into one consonant (al-Awlaqi).
+    expect(agree('العولقي', 'aulaqi')).toBe(true);
+    // Alif is not read: the article's is spelled with any vowel.
+    expect(agree('عبدالله', 'abdullah')).toBe(true);
+    // Names that only share the consonants do not agree: Julia is not Cali, Rose is not Reza, Brown is not Barnawi.
+    expect(agree('ג\'וליה', 'cali', false)).toBe(false);
+    expect(agree('רוז', 'reza', false)).toBe(false);
+    expect(agree('براون', 'barnawi')).toBe(false);
+    expect(agree('الريمي', 'rami')).toBe(false);
+    expect(agree('الريمي', 'raimi')).toBe(true);
+    // A listed form that is itself a transliteration writes no Latin vowels: nothing to ask of it.
+    expect(spellsVowels('nsr')).toBe(false);
+    expect(spellsVowels('mstfa')).toBe(false);
+    expect(spellsVowels('nasser')).toBe(true);
   });
 
   it('reads a final ة as the "t" of the construct state, from three consonants', () => {
@@ -155,6 +179,22 @@ describe('cross-script matching', () => {
     // Bet is a consonant: "בוב" (Bob) does not vanish and let "קטלי" alone claim Kootwal.
     expect(foldText('בוב')).toBe('bvb');
     expect(found('בוב קטלי')).not.toContain('ofac:15917');
+  });
+
+  it('counts a skeleton pairing less when the Latin spelling lacks a long vowel the query writes, and says so', () => {
+    const rami = listedEntity({ source: 'ofac', sourceId: '11982', primaryName: 'Qasim AL-RAMI' });
+    const cali = listedEntity({ source: 'dfat', sourceId: '1140', primaryName: 'BAYNAX, Yasiin Cali' });
+    const local = MatchIndex.build([...backgroundPopulation(), rami, cali]);
+    const best = (name: string) => local.search(person(name), { threshold: 0.5 }).matches[0];
+    // الريمي (al-Raymi) writes a ي that "Rami" has no vowel for; قاسم writes none, so Qasim keeps its 0.88.
+    const raymi = best('قاسم الريمي');
+    expect(raymi?.entityId).toBe('ofac:11982');
+    const pairing = (token: string) => raymi!.explanation.pairings.find((p) => p.query === token);
+    expect(pairing('qsm')?.similarity).toBe(0.88);
+    expect(pairing('lrymy')?.similarity).toBeCloseTo(0.88 - 0.15, 5);
+    expect(raymi!.explanation.summary).toContain('0.15 less where the Latin spelling has no vowel');
+    // "Julia Banks" in Hebrew: ו after the first consonant is no a (Cali), so it falls below the threshold.
+    expect(local.search(person('ג\'וליה בנקס')).matches.map((m) => m.entityId)).not.toContain('dfat:1140');
   });
 
   it('treats a standalone "و" (and) between partners’ names as a connective', () => {
