@@ -6,8 +6,8 @@ import * as deletionNeighbourhoodModule from './deletion-neighbourhood';
 import * as formHitsModule from './form-hits';
 import type { FormHits } from './form-hits';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { abjadSkeletonReadings, latinSkeletonReadings, latinSkeletons, skeletonReading } = consonantSkeletonModule;
-const { spellsVowels, vowelLettersAgree } = vowelLettersModule;
+const { abjadSkeletonReadings, latinSkeletons, skeletonReading, someLatinReading } = consonantSkeletonModule;
+const { asksForVowels, spelledAlike, spellsVowels } = vowelLettersModule;
 const { lowerBound, packingFor } = deletionNeighbourhoodModule;
 const { TOKEN_MATCH_KINDS, withHits } = formHitsModule;
 
@@ -25,7 +25,7 @@ export const SKELETON_HOW = TOKEN_MATCH_KINDS.length;
  */
 export class SkeletonLookup {
   /** Recently looked-up skeletons: the same few hundred given names come back in every batch. */
-  private readonly recent = new Map<string, readonly number[]>();
+  private readonly recent = new Map<string, SpelledForms>();
   private readonly recentHits = new Map<string, FormHits>();
   private readonly recentValues = new Map<string, number>();
 
@@ -69,25 +69,38 @@ export class SkeletonLookup {
   }
 
   /**
-   * Ids of the forms whose skeleton is exactly `skeleton`. A one-consonant skeleton ("l": Ali, Aly)
-   * only meets forms at most one letter longer than the Arabic-script token (`writtenLength`), and
-   * never longer than `SINGLE_CONSONANT_MAX_FORM_LENGTH` unless the token itself is: a longer form with
-   * one consonant ("Ayala", "Leila") is not what "علي" is written as, and the class would otherwise hold
-   * thousands of forms for every "Ali" in a query, while "يحيى" ("yhya") is written as "Yahya".
+   * The forms whose skeleton is exactly `skeleton`, each with the gaps of its readings that have it
+   * (`SkeletonReading`; none for a form that is itself a transliteration, see `spellsVowels`). A
+   * one-consonant skeleton ("l": Ali, Aly) only meets forms at most one letter longer than the
+   * Arabic-script token (`writtenLength`), and never longer than `SINGLE_CONSONANT_MAX_FORM_LENGTH`
+   * unless the token itself is: a longer form with one consonant ("Ayala", "Leila") is not what "علي"
+   * is written as, and the class would otherwise hold thousands of forms for every "Ali" in a query,
+   * while "يحيى" ("yhya") is written as "Yahya".
    */
-  find(skeleton: string, writtenLength = 0): readonly number[] {
+  find(skeleton: string, writtenLength = 0): SpelledForms {
     if (skeleton.length === 0) return NONE;
     const longest = skeleton.length === 1 ? Math.max(SINGLE_CONSONANT_MAX_FORM_LENGTH, writtenLength + 1) : Number.POSITIVE_INFINITY;
     const cacheKey = skeleton.length === 1 ? `${skeleton}${longest}` : skeleton;
     const cached = this.recent.get(cacheKey);
     if (cached) return cached;
-    const found: number[] = [];
+    const found: SpelledForms = { ids: [], gaps: [] };
     const key = hash(skeleton, this.hashBits);
     for (let i = lowerBound(this.keys, key); i < this.keys.length && this.keys[i] === key; i++) {
       const id = this.formIds[i]!;
       const text = this.texts[id]!;
       if (text.length > longest) continue;
-      if (latinSkeletons(text).includes(skeleton)) found.push(id);
+      const gaps: number[][] = [];
+      let met = false;
+      someLatinReading(text, (reading) => {
+        if (reading.skeleton === skeleton) {
+          met = true;
+          gaps.push(reading.gaps);
+        }
+        return false;
+      });
+      if (!met) continue;
+      found.ids.push(id);
+      found.gaps.push(spellsVowels(text) ? gaps : NO_GAPS);
     }
     if (this.recent.size >= RECENT_SKELETONS) this.recent.clear();
     this.recent.set(cacheKey, found);
@@ -139,13 +152,18 @@ export class SkeletonLookup {
     const skeletons = [...new Set(readings.map((r) => r.skeleton))].sort((a, b) => b.length - a.length);
     let merged = hits;
     for (const skeleton of skeletons) {
+      // A form this skeleton finds agrees through a reading with this skeleton or, if through another, is
+      // found by that one too (and keeps the closer pairing): only this skeleton's readings are asked.
+      const written = readings.filter((r) => r.skeleton === skeleton);
+      const found = this.find(skeleton, folded.length);
+      const similarity = skeletonSimilarity(skeleton.length);
+      if (!asksForVowels(written)) {
+        merged = withHits(merged, found.ids, similarity, SKELETON_HOW);
+        continue;
+      }
       const agreeing: number[] = [];
       const differing: number[] = [];
-      for (const id of this.find(skeleton, folded.length)) {
-        const text = this.texts[id]!;
-        (!spellsVowels(text) || vowelLettersAgree(readings, latinSkeletonReadings(text)) ? agreeing : differing).push(id);
-      }
-      const similarity = skeletonSimilarity(skeleton.length);
+      found.ids.forEach((id, k) => (spelledAlike(written, found.gaps[k]!) ? agreeing : differing).push(id));
       merged = withHits(merged, agreeing, similarity, SKELETON_HOW);
       merged = withHits(merged, differing, similarity - SKELETON_VOWEL_LETTERS_DIFFER, SKELETON_HOW);
     }
@@ -168,7 +186,7 @@ function joinedReadings([first, second]: readonly [string, string]): SkeletonRea
   const head = skeletonReading(first, { abjad: true, keepFinalH: true });
   const tail = skeletonReading(second, { abjad: true });
   if (head.skeleton.length === 0 || tail.skeleton.length === 0) return [];
-  const between = head.gaps[head.gaps.length - 1]! + tail.gaps[0]!;
+  const between = head.gaps[head.gaps.length - 1]! | tail.gaps[0]!;
   return [{ skeleton: head.skeleton + tail.skeleton, gaps: [...head.gaps.slice(0, -1), between, ...tail.gaps.slice(1)] }];
 }
 
@@ -179,7 +197,15 @@ export function skeletonSimilarity(length: number): number {
   return length === 1 ? SKELETON_SIMILARITY_SINGLE : SKELETON_SIMILARITY_SHORT;
 }
 
-const NONE: readonly number[] = [];
+/** Forms a skeleton finds (`SkeletonLookup.find`), with the gaps of each one's readings that have it. */
+export interface SpelledForms {
+  ids: number[];
+  /** Per form: the gaps of its readings with the skeleton; none for a transliteration (`spellsVowels`). */
+  gaps: (readonly (readonly number[])[])[];
+}
+
+const NONE: SpelledForms = { ids: [], gaps: [] };
+const NO_GAPS: readonly (readonly number[])[] = [];
 const RECENT_SKELETONS = 4096;
 /** See `find`. */
 const SINGLE_CONSONANT_MAX_FORM_LENGTH = 4;

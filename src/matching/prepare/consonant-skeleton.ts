@@ -27,36 +27,36 @@ export interface SkeletonOptions {
 }
 
 /**
- * A skeleton with what was dropped around its consonants: `gaps[i]` holds the vowel letters (and w, y,
- * v) read before consonant `i`, the last gap those after the final one; a consonant written twice
- * keeps one gap after it. `vowel-letters.ts` compares the gaps of two spellings sharing a skeleton.
+ * A skeleton with what was dropped around its consonants: `gaps[i]` says which kinds of vowel letter
+ * were read before consonant `i` (`BACK_VOWEL`: o, u, w, v; `FRONT_VOWEL`: i, e, y; a counts as
+ * neither), the last gap those after the final one; a consonant written twice keeps one gap after it.
+ * `vowel-letters.ts` compares the gaps of two spellings sharing a skeleton.
  */
 export interface SkeletonReading {
   skeleton: string;
-  gaps: string[];
+  gaps: number[];
 }
+
+/** A gap's bit for o, u, w or v (`SkeletonReading`). */
+export const BACK_VOWEL = 1;
+/** A gap's bit for i, e or y (`SkeletonReading`). */
+export const FRONT_VOWEL = 2;
 
 /** The skeleton of `folded` with its gaps (see `SkeletonReading`). */
 export function skeletonReading(folded: string, options: SkeletonOptions = {}): SkeletonReading {
-  const gaps = [''];
+  const gaps = [0];
   return { skeleton: skeletonOf(folded, options, gaps), gaps };
 }
 
-/** `consonantSkeleton`, recording the gaps into `gaps` (which starts as `['']`) when given. */
+/** `consonantSkeleton`, recording the gaps into `gaps` (which starts as `[0]`) when given. */
 function skeletonOf(
   folded: string,
   { abjad = false, keepFinalH = false, vowelsSeparate = false }: SkeletonOptions,
-  gaps?: string[],
+  gaps?: number[],
 ): string {
-  let out = '';
-  let last = '';
-  const emit = (letter: string) => {
-    if (letter !== last) {
-      out += letter;
-      gaps?.push('');
-    }
-    last = letter;
-  };
+  // A writer object, not a closure: tsx names each named closure as it is created (docs/performance.md),
+  // and this runs for every listed form while the index is built.
+  const writer = new SkeletonWriter(gaps);
   for (let i = 0; i < folded.length; i++) {
     const c = folded[i]!;
     const next = folded[i + 1];
@@ -69,72 +69,96 @@ function skeletonOf(
       case 'y':
       case 'w':
       case 'v':
-        if (vowelsSeparate) last = '';
-        if (gaps) gaps[gaps.length - 1] += c;
+        writer.vowel(c, vowelsSeparate);
         break;
       case 'k':
         if (next === 'h') i++;
-        emit(next === 'h' ? 'h' : 'k');
+        writer.emit(next === 'h' ? 'h' : 'k');
         break;
       case 'g':
       case 'q':
         if (next === 'h') i++;
-        emit('k');
+        writer.emit('k');
         break;
       case 'c':
         if (next === 'h') {
           i++;
-          emit('s');
+          writer.emit('s');
         } else {
           if (next === 'k') i++;
-          emit('k');
+          writer.emit('k');
         }
         break;
       case 's':
         if (next === 'h') i++;
-        emit('s');
+        writer.emit('s');
         break;
       case 't':
         // Transliterated Arabic writes ث as "th" only: "ts" there is ت then س.
         if (next === 'h' || (!abjad && (next === 's' || next === 'z'))) {
           i++;
-          emit('s');
-        } else emit('t');
+          writer.emit('s');
+        } else writer.emit('t');
         break;
       case 'd':
         if (next === 'h') {
           i++;
-          emit('z');
+          writer.emit('z');
         } else if (next === 'j') {
           i++;
-          emit('j');
-        } else emit('d');
+          writer.emit('j');
+        } else writer.emit('d');
         break;
       case 'z':
         // "zh" is Cyrillic ж in Latin spellings; in transliterated Arabic it is ز then ه ("hmzh", Hamza).
         if (next === 'h' && !abjad) {
           i++;
-          emit('j');
-        } else emit('z');
+          writer.emit('j');
+        } else writer.emit('z');
         break;
       case 'p':
         if (next === 'h') i++;
-        emit(next === 'h' ? 'f' : 'p');
+        writer.emit(next === 'h' ? 'f' : 'p');
         break;
       case 'x':
-        emit('k');
-        emit('s');
+        writer.emit('k');
+        writer.emit('s');
         break;
       default:
-        emit(c);
+        writer.emit(c);
     }
   }
+  const out = writer.out;
   if (keepFinalH || out.length <= 1 || !out.endsWith('h')) return out;
   if (gaps) {
     const after = gaps.pop()!;
-    gaps[gaps.length - 1] += after;
+    gaps[gaps.length - 1]! |= after;
   }
   return out.slice(0, -1);
+}
+
+/** The consonants `skeletonOf` has written so far, and its gaps when asked for. */
+class SkeletonWriter {
+  out = '';
+  private last = '';
+
+  constructor(private readonly gaps: number[] | undefined) {}
+
+  /** A consonant: written unless it repeats the last one (Arabic does not write the shadda). */
+  emit(letter: string): void {
+    if (letter !== this.last) {
+      this.out += letter;
+      this.gaps?.push(0);
+    }
+    this.last = letter;
+  }
+
+  /** A vowel letter (or w, y, v): dropped, noted in its gap; with `separate`, the next consonant is written even if it repeats. */
+  vowel(c: string, separate: boolean): void {
+    if (separate) this.last = '';
+    const gaps = this.gaps;
+    if (gaps) gaps[gaps.length - 1]! |= c === 'a' ? 0 : c === 'o' || c === 'u' || c === 'w' || c === 'v' ? BACK_VOWEL : FRONT_VOWEL;
+  }
 }
 
 /**
@@ -192,7 +216,7 @@ function withoutArticle(text: string, withArticle: SkeletonReading, minLength: n
   return without.skeleton === withArticle.skeleton || withArticle.skeleton.length >= minLength ? without : NO_READING;
 }
 
-const NO_READING: SkeletonReading = { skeleton: '', gaps: [''] };
+const NO_READING: SkeletonReading = { skeleton: '', gaps: [0] };
 
 /**
  * The skeletons a Latin listed spelling is filed under: its own and, when its letters read otherwise,
@@ -215,11 +239,19 @@ export function latinSkeletons(text: string): string[] {
   return readings;
 }
 
-/** The readings behind `latinSkeletons`, each with its gaps (`SkeletonReading`). */
-export function latinSkeletonReadings(text: string): SkeletonReading[] {
-  const readings = [skeletonReading(text), ...OTHER_LATIN_READINGS.map((options) => skeletonReading(text, options))];
-  if (LATIN_INITIAL_SEMIVOWEL.test(text)) readings.push(withInitialConsonant(text));
-  return readings.filter((r) => r.skeleton.length > 0);
+/**
+ * The readings behind `latinSkeletons`, each with its gaps (`SkeletonReading`), one at a time, the
+ * word's own first, until `enough` answers true (then true): a caller looking for one reading that
+ * fits need not read the word every other way.
+ */
+export function someLatinReading(text: string, enough: (reading: SkeletonReading) => boolean): boolean {
+  const own = skeletonReading(text);
+  if (own.skeleton.length > 0 && enough(own)) return true;
+  for (const options of OTHER_LATIN_READINGS) {
+    const reading = skeletonReading(text, options);
+    if (reading.skeleton.length > 0 && enough(reading)) return true;
+  }
+  return LATIN_INITIAL_SEMIVOWEL.test(text) && enough(withInitialConsonant(text));
 }
 
 /** How else a Latin spelling is read (`latinSkeletons`) than as it is, besides an opening y or w as a consonant. */
@@ -228,7 +260,7 @@ const OTHER_LATIN_READINGS: readonly SkeletonOptions[] = [{ abjad: true }, { vow
 /** The skeleton with the word's first letter kept as a consonant (an opening y or w). */
 function withInitialConsonant(folded: string, options: SkeletonOptions = {}): SkeletonReading {
   const rest = skeletonReading(folded.slice(1), options);
-  return { skeleton: folded[0] + rest.skeleton, gaps: ['', ...rest.gaps] };
+  return { skeleton: folded[0] + rest.skeleton, gaps: [0, ...rest.gaps] };
 }
 
 /** In a transliteration an opening y or w is ي or و, always a consonant there. */

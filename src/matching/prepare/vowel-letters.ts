@@ -1,4 +1,7 @@
+import * as consonantSkeletonModule from './consonant-skeleton';
 import type { SkeletonReading } from './consonant-skeleton';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { someLatinReading } = consonantSkeletonModule;
 
 /**
  * Whether an Arabic- or Hebrew-script word's written long vowels agree with a Latin spelling that
@@ -6,23 +9,50 @@ import type { SkeletonReading } from './consonant-skeleton';
  * the skeleton drops both: و (w; Hebrew ו, v) stands for u, o or w, ي (y; Hebrew י) for i, e or y. A
  * Latin spelling of the same name writes a vowel of that kind between the same two consonants
  * ("يوسف", Yousef, Yusuf; "حسين", Hussein, Husayn), where another name that only shares the consonants
- * does not: "ג'וליה" (Julia) is not "Cali", "بوب براون" (Bob Brown) is not "Barnawi". Alif is not read:
+ * does not: "ג'וליה" (Julia) is not "Cali", "بوب براون" (Bob Brown) is not "Barnawi". A hamza's seat
+ * counts as the vowel it is read as (ئ, transliterated i: Raed, Fayez; ؤ, u: Momin). Alif is not read:
  * the transliteration drops it, and the article's alif is spelled a, e, o or u ("عبدالله", Abdullah).
  *
  * Compared reading by reading: the two agree when some pair of readings with the same skeleton has,
  * in every gap where the Arabic-script word writes و or ي, a Latin vowel of its kind. When no pair of
  * readings shares a skeleton there is nothing to compare, and they agree.
  */
-export function vowelLettersAgree(abjad: readonly SkeletonReading[], latin: readonly SkeletonReading[]): boolean {
-  let compared = false;
-  for (const written of abjad) {
-    for (const spelled of latin) {
-      if (written.skeleton !== spelled.skeleton) continue;
-      if (gapsAgree(written.gaps, spelled.gaps)) return true;
-      compared = true;
-    }
-  }
-  return !compared;
+export function vowelLettersAgree(abjad: readonly SkeletonReading[], latin: string): boolean {
+  const spelled: SkeletonReading[] = [];
+  someLatinReading(latin, (reading) => {
+    spelled.push(reading);
+    return false;
+  });
+  const shared = [...new Set(spelled.map((r) => r.skeleton))].filter((skeleton) => abjad.some((r) => r.skeleton === skeleton));
+  if (shared.length === 0) return true;
+  return shared.some((skeleton) =>
+    spelledAlike(
+      abjad.filter((r) => r.skeleton === skeleton),
+      spelled.filter((r) => r.skeleton === skeleton).map((r) => r.gaps),
+    ),
+  );
+}
+
+/**
+ * `vowelLettersAgree` for one skeleton, as `SkeletonLookup` asks it: `written`, the word's readings with
+ * the skeleton; `spelled`, the gaps of the Latin spelling's readings with it (none for a form that is
+ * itself a transliteration, which is not asked).
+ */
+export function spelledAlike(written: readonly SkeletonReading[], spelled: readonly (readonly number[])[]): boolean {
+  if (spelled.length === 0 || !asksForVowels(written)) return true;
+  return written.some((reading) => spelled.some((gaps) => gapsAgree(reading.gaps, gaps)));
+}
+
+/**
+ * False when some reading writes no long vowel (w, v or y) in any gap: any spelling with its skeleton
+ * agrees with that one, so there is nothing to ask of the spellings `SkeletonLookup` finds by it.
+ */
+export function asksForVowels(abjad: readonly SkeletonReading[]): boolean {
+  return abjad.some(writesLongVowels) && abjad.every(writesLongVowels);
+}
+
+function writesLongVowels(reading: SkeletonReading): boolean {
+  return reading.gaps.some((gap) => gap !== 0);
 }
 
 /**
@@ -34,22 +64,11 @@ export function spellsVowels(form: string): boolean {
   return LATIN_VOWEL.test(form);
 }
 
-function gapsAgree(written: readonly string[], spelled: readonly string[]): boolean {
-  for (let i = 0; i < written.length; i++) {
-    const letters = written[i]!;
-    if (letters.length === 0) continue;
-    const vowels = spelled[i] ?? '';
-    if (WAW.test(letters) && !BACK_VOWEL.test(vowels)) return false;
-    if (letters.includes('y') && !FRONT_VOWEL.test(vowels)) return false;
-  }
+/** Every kind of vowel the word writes in a gap is spelled in the same gap (`SkeletonReading`'s bits). */
+function gapsAgree(written: readonly number[], spelled: readonly number[]): boolean {
+  for (let i = 0; i < written.length; i++) if ((written[i]! & ~(spelled[i] ?? 0)) !== 0) return false;
   return true;
 }
 
 /** A vowel letter that no transliteration of an abjad writes, but for ى's final a. */
 const LATIN_VOWEL = /[eiou]|a(?!$)/;
-/** و transliterated (Hebrew ו reads v). */
-const WAW = /[wv]/;
-/** What a Latin spelling writes for و: u, o, or the consonant w (v). */
-const BACK_VOWEL = /[ouwv]/;
-/** What a Latin spelling writes for ي: i, e, or the consonant y. */
-const FRONT_VOWEL = /[iey]/;
