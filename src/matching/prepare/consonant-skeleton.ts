@@ -22,6 +22,8 @@ export function consonantSkeleton(folded: string, options: SkeletonOptions = {})
 /** How `consonantSkeleton` reads a word. */
 export interface SkeletonOptions {
   abjad?: boolean;
+  /** Read "dh" as d rather than z (a transliterated ض, ظ or ذ: Fadl beside Fazl, `abjadSkeletons`). */
+  dhAsD?: boolean;
   keepFinalH?: boolean;
   vowelsSeparate?: boolean;
 }
@@ -51,7 +53,7 @@ export function skeletonReading(folded: string, options: SkeletonOptions = {}): 
 /** `consonantSkeleton`, recording the gaps into `gaps` (which starts as `[0]`) when given. */
 function skeletonOf(
   folded: string,
-  { abjad = false, keepFinalH = false, vowelsSeparate = false }: SkeletonOptions,
+  { abjad = false, dhAsD = false, keepFinalH = false, vowelsSeparate = false }: SkeletonOptions,
   gaps?: number[],
 ): string {
   // A writer object, not a closure: tsx names each named closure as it is created (docs/performance.md),
@@ -103,7 +105,7 @@ function skeletonOf(
       case 'd':
         if (next === 'h') {
           i++;
-          writer.emit('z');
+          writer.emit(dhAsD ? 'd' : 'z');
         } else if (next === 'j') {
           i++;
           writer.emit('j');
@@ -193,6 +195,7 @@ export function abjadSkeletonReadings(folded: string, { arabicArticle = true }: 
     if (INITIAL_SEMIVOWEL.test(text)) add(withInitialConsonant(text, { abjad: true }));
     add(plain);
     if (arabicArticle && text.startsWith('l')) add(withoutArticle(text, plain, 3));
+    if (DH.test(text)) add(skeletonReading(text, { abjad: true, dhAsD: true }));
   }
   if (arabicArticle && folded.endsWith('h')) {
     const constructText = `${folded.slice(0, -1)}t`;
@@ -273,6 +276,9 @@ const LATIN_INITIAL_SEMIVOWEL = /^[yw][aeiou]/;
  * "lt") would meet any short Latin name.
  */
 const CONSTRUCT_STATE_MIN_LENGTH = 3;
+
+/** A transliterated ض, ظ or ذ, which Latin spellings also write d (see `SkeletonOptions.dhAsD`). */
+const DH = /dh/;
 
 /** A transliteration ending in "th", "kh" or "dh": see `abjadSkeletons`. */
 const FINAL_LETTER_THEN_HA = /[tkd]h$/;

@@ -34,6 +34,10 @@ function toAscii(raw: string): string {
   // any-ascii reads Hebrew bet as "v", the letter vav's reading, and a consonant skeleton drops v as a
   // written vowel: "בוב" would leave no letter at all. Bet is written b (Binyamin, Abraham) as often.
   text = text.replace(HEBREW_BET, 'b');
+  // any-ascii writes ض as "d", like د; but it is "z" in Persian, Urdu and Pashto names (Fazl, Reza,
+  // Ramazan, Qazi) as often as "d" or "dh" in Arabic ones (Fadl, Rida, Ramadan, Qadi). Written "dh", as
+  // ظ and ذ are, its skeleton reads z and, beside it, d (`abjadSkeletons`).
+  text = text.replace(ARABIC_DAD, 'dh');
   return anyAscii(text);
 }
 
@@ -87,6 +91,7 @@ function koreanSyllable(syllable: string): string {
 /** Printable ASCII (control characters take the long way, as before). */
 const ASCII = /^[\x20-\x7e]*$/;
 const HEBREW_BET = /\u05D1\u05BC?/g;
+const ARABIC_DAD = /\u0636/g;
 const ABJAD_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const ABJAD_SCRIPTS = [
   ['Arabic', /\p{Script=Arabic}/u],

@@ -44,6 +44,10 @@ describe('consonant skeletons', () => {
     expect(abjadSkeletons(foldText('يحيى'))[0]).toBe('yh');
     expect(latinSkeletons('yahya')).toContain('yh');
     expect(meet('ولد', 'ould')).toBe(true);
+    // ض is d in Arabic spellings and z in Persian, Urdu and Pashto ones: فضل is Fadl and Fazl, رمضان Ramadan and Ramazan.
+    expect(foldText('فضل')).toBe('fdhl');
+    for (const latin of ['fadl', 'fazl', 'fadhl']) expect(meet('فضل', latin)).toBe(true);
+    for (const latin of ['ramadan', 'ramazan']) expect(meet('رمضان', latin)).toBe(true);
     // Mutations: without these readings none of the pairs meets.
     expect(meet('طه', 'zaha')).toBe(false);
   });
