@@ -36,8 +36,9 @@ function toAscii(raw: string): string {
   text = text.replace(HEBREW_BET, 'b');
   // any-ascii writes ض as "d", like د; but it is "z" in Persian, Urdu and Pashto names (Fazl, Reza,
   // Ramazan, Qazi) as often as "d" or "dh" in Arabic ones (Fadl, Rida, Ramadan, Qadi). Written "dh", as
-  // ظ and ذ are, its skeleton reads z and, beside it, d (`abjadSkeletons`).
-  text = text.replace(ARABIC_DAD, 'dh');
+  // ظ and ذ are, its skeleton reads z and, beside it, d (`abjadSkeletons`). Pashto ځ, which any-ascii
+  // writes "dz", is z in the Afghan names the lists spell (Zadran).
+  text = text.replace(ARABIC_DAD, 'dh').replace(PASHTO_DZE, 'z');
   return anyAscii(text);
 }
 
@@ -92,6 +93,7 @@ function koreanSyllable(syllable: string): string {
 const ASCII = /^[\x20-\x7e]*$/;
 const HEBREW_BET = /\u05D1\u05BC?/g;
 const ARABIC_DAD = /\u0636/g;
+const PASHTO_DZE = /\u0681/g;
 const ABJAD_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const ABJAD_SCRIPTS = [
   ['Arabic', /\p{Script=Arabic}/u],
