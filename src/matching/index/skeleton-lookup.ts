@@ -6,7 +6,7 @@ import * as deletionNeighbourhoodModule from './deletion-neighbourhood';
 import * as formHitsModule from './form-hits';
 import type { FormHits } from './form-hits';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { abjadSkeletonReadings, latinSkeletons, skeletonReading, someLatinReading } = consonantSkeletonModule;
+const { abjadSkeletonReadings, latinSkeletons, skeletonReading, skeletonsOf, someLatinReading } = consonantSkeletonModule;
 const { asksForVowels, spelledAlike, spellsVowels } = vowelLettersModule;
 const { lowerBound, packingFor } = deletionNeighbourhoodModule;
 const { TOKEN_MATCH_KINDS, withHits } = formHitsModule;
@@ -89,7 +89,7 @@ export class SkeletonLookup {
       const id = this.formIds[i]!;
       const text = this.texts[id]!;
       if (text.length > longest) continue;
-      const gaps: number[][] = [];
+      const gaps: (readonly number[])[] = [];
       let met = false;
       someLatinReading(text, (reading) => {
         if (reading.skeleton === skeleton) {
@@ -149,9 +149,8 @@ export class SkeletonLookup {
    * the word writes (`vowel-letters.ts`) counts `SKELETON_VOWEL_LETTERS_DIFFER` less.
    */
   private mergeSkeletonHits(hits: FormHits, folded: string, readings: readonly SkeletonReading[]): FormHits {
-    const skeletons = [...new Set(readings.map((r) => r.skeleton))].sort((a, b) => b.length - a.length);
     let merged = hits;
-    for (const skeleton of skeletons) {
+    for (const skeleton of skeletonsOf(readings)) {
       // A form this skeleton finds agrees through a reading with this skeleton or, if through another, is
       // found by that one too (and keeps the closer pairing): only this skeleton's readings are asked.
       const written = readings.filter((r) => r.skeleton === skeleton);

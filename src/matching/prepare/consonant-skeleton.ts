@@ -36,7 +36,7 @@ export interface SkeletonOptions {
  */
 export interface SkeletonReading {
   skeleton: string;
-  gaps: number[];
+  gaps: readonly number[];
 }
 
 /** A gap's bit for o, u, w or v (`SkeletonReading`). */
@@ -44,10 +44,21 @@ export const BACK_VOWEL = 1;
 /** A gap's bit for i, e or y (`SkeletonReading`). */
 export const FRONT_VOWEL = 2;
 
-/** The skeleton of `folded` with its gaps (see `SkeletonReading`). */
-export function skeletonReading(folded: string, options: SkeletonOptions = {}): SkeletonReading {
+/** The skeleton of `folded` with its gaps (see `SkeletonReading`); with `withGaps` false, none are kept. */
+export function skeletonReading(folded: string, options: SkeletonOptions = {}, withGaps = true): SkeletonReading {
+  if (!withGaps) return { skeleton: consonantSkeleton(folded, options), gaps: NO_GAPS };
   const gaps = [0];
   return { skeleton: skeletonOf(folded, options, gaps), gaps };
+}
+
+const NO_GAPS: readonly number[] = [];
+
+/**
+ * The distinct skeletons of some readings, the longer first: a longer skeleton counts more, so a form
+ * two of them meet keeps its closer pairing.
+ */
+export function skeletonsOf(readings: readonly SkeletonReading[]): string[] {
+  return [...new Set(readings.map((r) => r.skeleton))].sort((a, b) => b.length - a.length);
 }
 
 /** `consonantSkeleton`, recording the gaps into `gaps` (which starts as `[0]`) when given. */
@@ -175,10 +186,7 @@ class SkeletonWriter {
  * Jamiat, Qa'idat): that reading is given as well.
  */
 export function abjadSkeletons(folded: string, { arabicArticle = true }: { arabicArticle?: boolean } = {}): string[] {
-  const skeletons: string[] = [];
-  for (const { skeleton } of abjadSkeletonReadings(folded, { arabicArticle })) if (!skeletons.includes(skeleton)) skeletons.push(skeleton);
-  // The longer skeleton first: it counts more, so a form two of them meet keeps its closer pairing.
-  return skeletons.sort((a, b) => b.length - a.length);
+  return skeletonsOf(abjadSkeletonReadings(folded, { arabicArticle }));
 }
 
 /** The readings behind `abjadSkeletons`, each with its gaps (`SkeletonReading`), none empty. */
@@ -230,40 +238,39 @@ const NO_READING: SkeletonReading = { skeleton: '', gaps: [0] };
  */
 export function latinSkeletons(text: string): string[] {
   // The first is the word's own skeleton, even when empty (a word of vowels): `SkeletonLookup` files by it.
-  const readings = [consonantSkeleton(text)];
-  for (const options of OTHER_LATIN_READINGS) {
-    const skeleton = consonantSkeleton(text, options);
-    if (skeleton.length > 0 && !readings.includes(skeleton)) readings.push(skeleton);
-  }
-  if (LATIN_INITIAL_SEMIVOWEL.test(text)) {
-    const skeleton = withInitialConsonant(text).skeleton;
-    if (!readings.includes(skeleton)) readings.push(skeleton);
-  }
-  return readings;
+  const skeletons: string[] = [];
+  someLatinReading(
+    text,
+    ({ skeleton }) => {
+      if (skeletons.length === 0 || !skeletons.includes(skeleton)) skeletons.push(skeleton);
+      return false;
+    },
+    false,
+  );
+  return skeletons;
 }
 
 /**
- * The readings behind `latinSkeletons`, each with its gaps (`SkeletonReading`), one at a time, the
- * word's own first, until `enough` answers true (then true): a caller looking for one reading that
- * fits need not read the word every other way.
+ * The readings behind `latinSkeletons` (with their gaps unless `withGaps` is false), one at a time, the
+ * word's own first (even when empty; the others only when not), until `enough` answers true (then
+ * true): a caller looking for one reading that fits need not read the word every other way.
  */
-export function someLatinReading(text: string, enough: (reading: SkeletonReading) => boolean): boolean {
-  const own = skeletonReading(text);
-  if (own.skeleton.length > 0 && enough(own)) return true;
+export function someLatinReading(text: string, enough: (reading: SkeletonReading) => boolean, withGaps = true): boolean {
+  if (enough(skeletonReading(text, {}, withGaps))) return true;
   for (const options of OTHER_LATIN_READINGS) {
-    const reading = skeletonReading(text, options);
+    const reading = skeletonReading(text, options, withGaps);
     if (reading.skeleton.length > 0 && enough(reading)) return true;
   }
-  return LATIN_INITIAL_SEMIVOWEL.test(text) && enough(withInitialConsonant(text));
+  return LATIN_INITIAL_SEMIVOWEL.test(text) && enough(withInitialConsonant(text, {}, withGaps));
 }
 
 /** How else a Latin spelling is read (`latinSkeletons`) than as it is, besides an opening y or w as a consonant. */
 const OTHER_LATIN_READINGS: readonly SkeletonOptions[] = [{ abjad: true }, { vowelsSeparate: true }];
 
 /** The skeleton with the word's first letter kept as a consonant (an opening y or w). */
-function withInitialConsonant(folded: string, options: SkeletonOptions = {}): SkeletonReading {
-  const rest = skeletonReading(folded.slice(1), options);
-  return { skeleton: folded[0] + rest.skeleton, gaps: [0, ...rest.gaps] };
+function withInitialConsonant(folded: string, options: SkeletonOptions = {}, withGaps = true): SkeletonReading {
+  const rest = skeletonReading(folded.slice(1), options, withGaps);
+  return { skeleton: folded[0] + rest.skeleton, gaps: withGaps ? [0, ...rest.gaps] : NO_GAPS };
 }
 
 /** In a transliteration an opening y or w is ي or و, always a consonant there. */

@@ -23,7 +23,7 @@ export function foldText(raw: string, options: { organisation?: boolean } = {}):
     .trim();
 }
 
-/** Any name as ASCII: compatibility forms composed, Han, Hangul and Hebrew read as the lists spell them, the rest by any-ascii. */
+/** Any name as ASCII: compatibility forms composed, Han, Hangul and a few Hebrew and Arabic-script letters (`LETTER_READINGS`) read as the lists spell them, the rest by any-ascii. */
 function toAscii(raw: string): string {
   let text = raw.normalize('NFKC');
   // any-ascii writes a run of Han characters as CamelCase pinyin ("XiJinPing"): space the syllables so
@@ -31,14 +31,7 @@ function toAscii(raw: string): string {
   text = text.replace(HAN_CHARACTER, (ch) => ` ${anyAscii(ch)} `);
   // Hangul likewise, a syllable a word, in the spelling Korean names take on the lists (see below).
   text = text.replace(HANGUL_SYLLABLE, (ch) => ` ${koreanSyllable(ch)} `);
-  // any-ascii reads Hebrew bet as "v", the letter vav's reading, and a consonant skeleton drops v as a
-  // written vowel: "בוב" would leave no letter at all. Bet is written b (Binyamin, Abraham) as often.
-  text = text.replace(HEBREW_BET, 'b');
-  // any-ascii writes ض as "d", like د; but it is "z" in Persian, Urdu and Pashto names (Fazl, Reza,
-  // Ramazan, Qazi) as often as "d" or "dh" in Arabic ones (Fadl, Rida, Ramadan, Qadi). Written "dh", as
-  // ظ and ذ are, its skeleton reads z and, beside it, d (`abjadSkeletons`). Pashto ځ, which any-ascii
-  // writes "dz", is z in the Afghan names the lists spell (Zadran).
-  text = text.replace(ARABIC_DAD, 'dh').replace(PASHTO_DZE, 'z');
+  for (const [letter, reading] of LETTER_READINGS) text = text.replace(letter, reading);
   return anyAscii(text);
 }
 
@@ -91,9 +84,18 @@ function koreanSyllable(syllable: string): string {
 
 /** Printable ASCII (control characters take the long way, as before). */
 const ASCII = /^[\x20-\x7e]*$/;
-const HEBREW_BET = /\u05D1\u05BC?/g;
-const ARABIC_DAD = /\u0636/g;
-const PASHTO_DZE = /\u0681/g;
+/** Letters read otherwise than any-ascii reads them, before it does. */
+const LETTER_READINGS: readonly [RegExp, string][] = [
+  // any-ascii reads Hebrew bet as "v", the letter vav's reading, and a consonant skeleton drops v as a
+  // written vowel: "בוב" would leave no letter at all. Bet is written b (Binyamin, Abraham) as often.
+  [/\u05D1\u05BC?/g, 'b'],
+  // any-ascii writes ض as "d", like د; but it is "z" in Persian, Urdu and Pashto names (Fazl, Reza,
+  // Ramazan, Qazi) as often as "d" or "dh" in Arabic ones (Fadl, Rida, Ramadan, Qadi). Written "dh", as
+  // ظ and ذ are, its skeleton reads z and, beside it, d (`abjadSkeletons`).
+  [/\u0636/g, 'dh'],
+  // Pashto ځ, which any-ascii writes "dz", is z in the Afghan names the lists spell (Zadran).
+  [/\u0681/g, 'z'],
+];
 const ABJAD_LETTER = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 const ABJAD_SCRIPTS = [
   ['Arabic', /\p{Script=Arabic}/u],

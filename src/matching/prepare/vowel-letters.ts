@@ -1,7 +1,4 @@
-import * as consonantSkeletonModule from './consonant-skeleton';
 import type { SkeletonReading } from './consonant-skeleton';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { someLatinReading } = consonantSkeletonModule;
 
 /**
  * Whether an Arabic- or Hebrew-script word's written long vowels agree with a Latin spelling that
@@ -13,42 +10,23 @@ const { someLatinReading } = consonantSkeletonModule;
  * counts as the vowel it is read as (ئ, transliterated i: Raed, Fayez; ؤ, u: Momin). Alif is not read:
  * the transliteration drops it, and the article's alif is spelled a, e, o or u ("عبدالله", Abdullah).
  *
- * Compared reading by reading: the two agree when some pair of readings with the same skeleton has,
- * in every gap where the Arabic-script word writes و or ي, a Latin vowel of its kind. When no pair of
- * readings shares a skeleton there is nothing to compare, and they agree.
- */
-export function vowelLettersAgree(abjad: readonly SkeletonReading[], latin: string): boolean {
-  const spelled: SkeletonReading[] = [];
-  someLatinReading(latin, (reading) => {
-    spelled.push(reading);
-    return false;
-  });
-  const shared = [...new Set(spelled.map((r) => r.skeleton))].filter((skeleton) => abjad.some((r) => r.skeleton === skeleton));
-  if (shared.length === 0) return true;
-  return shared.some((skeleton) =>
-    spelledAlike(
-      abjad.filter((r) => r.skeleton === skeleton),
-      spelled.filter((r) => r.skeleton === skeleton).map((r) => r.gaps),
-    ),
-  );
-}
-
-/**
- * `vowelLettersAgree` for one skeleton, as `SkeletonLookup` asks it: `written`, the word's readings with
- * the skeleton; `spelled`, the gaps of the Latin spelling's readings with it (none for a form that is
- * itself a transliteration, which is not asked).
+ * Asked per skeleton, as `SkeletonLookup` finds forms by one: `written`, the word's readings with the
+ * skeleton; `spelled`, the gaps of the Latin spelling's readings with it (none for a form that is
+ * itself a transliteration, which is not asked). They agree when some pair of readings has, in every
+ * gap where the word writes a long vowel, a Latin vowel of its kind; a reading that writes none agrees
+ * with any spelling.
  */
 export function spelledAlike(written: readonly SkeletonReading[], spelled: readonly (readonly number[])[]): boolean {
-  if (spelled.length === 0 || !asksForVowels(written)) return true;
+  if (spelled.length === 0) return true;
   return written.some((reading) => spelled.some((gaps) => gapsAgree(reading.gaps, gaps)));
 }
 
 /**
- * False when some reading writes no long vowel (w, v or y) in any gap: any spelling with its skeleton
- * agrees with that one, so there is nothing to ask of the spellings `SkeletonLookup` finds by it.
+ * False when some reading writes no long vowel in any gap: any spelling with its skeleton agrees with
+ * that one (`spelledAlike`), so `SkeletonLookup` need not ask the spellings it finds by it.
  */
 export function asksForVowels(abjad: readonly SkeletonReading[]): boolean {
-  return abjad.some(writesLongVowels) && abjad.every(writesLongVowels);
+  return abjad.length > 0 && abjad.every(writesLongVowels);
 }
 
 function writesLongVowels(reading: SkeletonReading): boolean {
