@@ -1,13 +1,13 @@
 import * as scoreWeightsModule from '../score-weights';
 import * as tokenSimilarityModule from '../stringscore/token-similarity';
-import type { TokenProfile } from '../stringscore/token-similarity';
+import type { TokenProfile, TokenSimilarity } from '../stringscore/token-similarity';
 import { DeletionNeighbourhood } from './deletion-neighbourhood';
 import * as formHitsModule from './form-hits';
 import type { FormHits } from './form-hits';
 import { PhoneticKeyTable } from './phonetic-key-table';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { FUZZY_DROPPED_LETTER_MIN_LENGTH, PHONETIC_MIN_LENGTH } = scoreWeightsModule;
-const { tokenSimilarity } = tokenSimilarityModule;
+const { lengthsMayMeet, similarityOf } = tokenSimilarityModule;
 const { formHitsOf, NO_FORM_HITS, TOKEN_MATCH_KINDS } = formHitsModule;
 
 /**
@@ -78,26 +78,66 @@ export class FormVocabulary {
 
   private search(token: TokenProfile, exact: number | undefined, typos: boolean): FormHits {
     const stamp = ++this.lookups;
-    const formIds: number[] = [];
-    const similarities: number[] = [];
-    const hows: number[] = [];
-    const verify = (formId: number) => {
-      if (this.seen[formId] === stamp) return;
-      this.seen[formId] = stamp;
-      const similarity = tokenSimilarity(token.text, token.keys, this.texts[formId]!, this.keys.keysOf(formId));
-      if (!similarity) return;
-      formIds.push(formId);
-      similarities.push(similarity.similarity);
-      hows.push(TOKEN_MATCH_KINDS.indexOf(similarity.how));
-    };
-    if (exact !== undefined) verify(exact);
-    if (token.text.length >= PHONETIC_MIN_LENGTH) {
-      for (const key of token.keys) this.keys.forEachFormOf(key, verify);
+    const { text } = token;
+    const found: CollectedHits = { formIds: [], similarities: [], hows: [] };
+    if (exact !== undefined) {
+      this.seen[exact] = stamp;
+      collect(found, exact, similarityOf(text, text, true));
     }
-    if (typos && token.text.length >= FUZZY_DROPPED_LETTER_MIN_LENGTH) this.deletions.candidates(token.text, verify);
-    return formHitsOf(formIds, similarities, hows);
+    // Forms under one of the query's keys share it with the query; the typo neighbourhood's are asked.
+    if (text.length >= PHONETIC_MIN_LENGTH) {
+      for (const key of token.keys) this.keys.forEachFormOf(key, (formId) => this.gather(formId, stamp, text.length));
+      this.compareGathered(text, found, null);
+    }
+    if (typos && text.length >= FUZZY_DROPPED_LETTER_MIN_LENGTH) {
+      this.deletions.candidates(text, (formId) => this.gather(formId, stamp, text.length));
+      this.compareGathered(text, found, token.keys.map((key) => this.keys.keyIdOf(key) ?? -1));
+    }
+    return formHitsOf(found.formIds, found.similarities, found.hows);
+  }
+
+  /**
+   * Files a form to compare unless this look-up has seen it or its length rules it out. The forms of a
+   * key lie scattered over a million-form vocabulary, so each costs cache misses: gathered in one light
+   * loop, their misses overlap; compared as they are found, each miss waits for the comparison before it.
+   */
+  private gather(formId: number, stamp: number, length: number): void {
+    if (this.seen[formId] === stamp) return;
+    this.seen[formId] = stamp;
+    const listed = this.texts[formId]!;
+    if (!lengthsMayMeet(Math.min(length, listed.length), Math.max(length, listed.length))) return;
+    GATHERED_IDS.push(formId);
+    GATHERED_TEXTS.push(listed);
+  }
+
+  /** Compares the gathered forms with the query token; `queryKeyIds` null when every one shares a key. */
+  private compareGathered(text: string, found: CollectedHits, queryKeyIds: readonly number[] | null): void {
+    for (let i = 0; i < GATHERED_IDS.length; i++) {
+      const formId = GATHERED_IDS[i]!;
+      const keysShared = queryKeyIds === null || this.keys.hasAnyKeyId(formId, queryKeyIds);
+      collect(found, formId, similarityOf(text, GATHERED_TEXTS[i]!, keysShared));
+    }
+    GATHERED_IDS.length = 0;
+    GATHERED_TEXTS.length = 0;
   }
 }
+
+interface CollectedHits {
+  formIds: number[];
+  similarities: number[];
+  hows: number[];
+}
+
+function collect(found: CollectedHits, formId: number, similarity: TokenSimilarity | null): void {
+  if (similarity === null) return;
+  found.formIds.push(formId);
+  found.similarities.push(similarity.similarity);
+  found.hows.push(TOKEN_MATCH_KINDS.indexOf(similarity.how));
+}
+
+/** Forms gathered by the look-up under way (look-ups are synchronous, so one pair of arrays serves them all). */
+const GATHERED_IDS: number[] = [];
+const GATHERED_TEXTS: string[] = [];
 
 /** Pair keys stay exact in a double for up to 2^26 (67 million) forms. */
 const PAIR_SPACE = 2 ** 26;

@@ -85,6 +85,14 @@ export class PhoneticKeyTable {
     return from < this.formKeyStart[formId + 1]! ? this.formKeyIds[from]! : -1;
   }
 
+  /** True when the form has one of these key ids (ids from `keyIdOf`; -1 for a key no form has). */
+  hasAnyKeyId(formId: number, keyIds: readonly number[]): boolean {
+    for (let i = this.formKeyStart[formId]!; i < this.formKeyStart[formId + 1]!; i++) {
+      if (keyIds.includes(this.formKeyIds[i]!)) return true;
+    }
+    return false;
+  }
+
   /** Calls `visit` with each form filed under the key. */
   forEachFormOf(key: string, visit: (formId: number) => void): void {
     const keyId = this.keyIdByText.get(key);

@@ -44,35 +44,56 @@ export function compareTokens(query: TokenProfile, listed: TokenProfile): TokenS
   return tokenSimilarity(query.text, query.keys, listed.text, listed.keys);
 }
 
-/** `compareTokens` on bare strings and keys, for the index's inner loop (no profile objects). */
+/** `compareTokens` on bare strings and keys. */
 export function tokenSimilarity(
   query: string,
   queryKeys: readonly string[],
   listed: string,
   listedKeys: readonly string[],
 ): TokenSimilarity | null {
+  return similarityOf(query, listed, query !== listed && sharesKey(queryKeys, listedKeys));
+}
+
+/**
+ * `tokenSimilarity` told whether the two tokens share a phonetic key, for the index's inner loop: a
+ * form found under one of the query's keys shares it by construction, and the others' keys are
+ * compared as ids there, so no key strings are gathered for the hundreds of forms a look-up visits.
+ * The cheapest refusals (lengths too far apart for either a sound-alike or a typo) come first.
+ */
+export function similarityOf(query: string, listed: string, keysShared: boolean): TokenSimilarity | null {
   if (query === listed) return EXACT;
-  if (genderedEndingsDiffer(query, listed)) return null;
   const shorter = Math.min(query.length, listed.length);
   const longer = Math.max(query.length, listed.length);
+  if (!lengthsMayMeet(shorter, longer)) return null;
   const sameStart = query.charCodeAt(0) === listed.charCodeAt(0);
-  const startsAlike = sameStart || shorter >= FUZZY_SAME_START_BELOW_LENGTH || startsSoundAlike(query, listed);
-  const soundsPossible = shorter >= PHONETIC_MIN_LENGTH_RATIO * longer && (shorter > PHONETIC_MIN_LENGTH || sameStart) && startsAlike;
   const typoAllowed = sameStart || shorter >= FUZZY_SAME_START_BELOW_LENGTH || shorter !== longer;
   const allowed = typoAllowed ? allowedEdits(shorter, longer) : 0;
   const typoPossible = allowed > 0 && longer - shorter <= allowed;
-  if (shorter < PHONETIC_MIN_LENGTH || (!soundsPossible && !typoPossible)) return null;
+  const lengthsSound = shorter >= PHONETIC_MIN_LENGTH_RATIO * longer && (shorter > PHONETIC_MIN_LENGTH || sameStart);
+  if (!lengthsSound && !typoPossible) return null;
+  if (genderedEndingsDiffer(query, listed)) return null;
+  const startsAlike = sameStart || shorter >= FUZZY_SAME_START_BELOW_LENGTH || startsSoundAlike(query, listed);
+  const soundsPossible = lengthsSound && startsAlike;
+  if (!soundsPossible && !typoPossible) return null;
   if (HAS_DIGIT.test(query) || HAS_DIGIT.test(listed)) return null;
   const jw = jaroWinkler(query, listed);
   let best: TokenSimilarity | null = null;
-  if (soundsPossible && sharesKey(queryKeys, listedKeys) && (jw >= PHONETIC_MIN_JARO_WINKLER || spellingsAlike(query, listed))) {
+  if (soundsPossible && keysShared && (jw >= PHONETIC_MIN_JARO_WINKLER || spellingsAlike(query, listed))) {
     best = { similarity: Math.max(jw, PHONETIC_SIMILARITY), how: 'phonetic' };
   }
-  const typoSounds = shorter >= FUZZY_UNHEARD_MIN_LENGTH || sharesKey(queryKeys, listedKeys) || isPlural(query, listed);
+  const typoSounds = shorter >= FUZZY_UNHEARD_MIN_LENGTH || keysShared || isPlural(query, listed);
   if (typoPossible && typoSounds && jw >= FUZZY_MIN_JARO_WINKLER && (best === null || jw > best.similarity)) {
     if (damerauLevenshtein(query, listed, allowed) <= allowed) best = { similarity: jw, how: 'fuzzy' };
   }
   return best;
+}
+
+/**
+ * False when two different tokens of these lengths can meet neither by sound nor by typo, whatever their
+ * letters: the index asks it before it reads a listed form's letters.
+ */
+export function lengthsMayMeet(shorter: number, longer: number): boolean {
+  return shorter >= PHONETIC_MIN_LENGTH && (shorter >= PHONETIC_MIN_LENGTH_RATIO * longer || longer - shorter <= allowedEdits(shorter, longer));
 }
 
 /**

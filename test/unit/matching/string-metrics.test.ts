@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { phoneticKeys } from '../../../src/matching/prepare/phonetic-key';
 import { damerauLevenshtein } from '../../../src/matching/stringscore/damerau-levenshtein';
 import { jaroWinkler } from '../../../src/matching/stringscore/jaro-winkler';
-import { compareTokens } from '../../../src/matching/stringscore/token-similarity';
+import { compareTokens, lengthsMayMeet } from '../../../src/matching/stringscore/token-similarity';
 
 const token = (text: string) => ({ text, keys: phoneticKeys(text) });
 const word = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyz'), maxLength: 12 });
@@ -104,5 +104,20 @@ describe('compareTokens', () => {
     expect(compareTokens(token('1'), token('7'))).toBeNull();
     expect(compareTokens(token('2024'), token('2025'))).toBeNull();
     expect(compareTokens(token('2024'), token('2024'))).toMatchObject({ how: 'exact', similarity: 1 });
+  });
+
+  it('never meets two different tokens whose lengths the index refuses before reading their letters', () => {
+    // Words of few letters, so pairs that sound alike or are a typo apart come up often.
+    const close = fc.string({ unit: fc.constantFrom(...'aehkmnst'), minLength: 1, maxLength: 14 });
+    fc.assert(
+      fc.property(close, close, (a, b) => {
+        if (a === b || lengthsMayMeet(Math.min(a.length, b.length), Math.max(a.length, b.length))) return;
+        expect(compareTokens(token(a), token(b))).toBeNull();
+      }),
+      { numRuns: 5000 },
+    );
+    expect(lengthsMayMeet(4, 6)).toBe(false);
+    expect(compareTokens(token('hass'), token('hassan'))).toBeNull();
+    expect(lengthsMayMeet(7, 9)).toBe(true);
   });
 });
