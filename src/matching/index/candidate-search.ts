@@ -174,15 +174,18 @@ export class CandidateSearch {
       quietReach += reach;
     }
     const quietBits = quietUnits.map((unit) => FormUnitMarks.bitOf(query, unit));
-    const passing: number[] = [];
+    // The names that pass move to the front of `touched` (never past the one being read), and the
+    // quiet words are probed in a plain loop: an array grown for the thousands a common name passes,
+    // and a closure per name, were a third of what a search allocated (docs/performance.md).
+    let passing = 0;
     for (let i = 0; i < touchedCount; i++) {
       const name = touched[i]!;
-      let passes = this.postingsBound.of(query, name, shares, quietReach) >= threshold;
+      let passes = this.postingsBound.reaches(query, name, shares, quietReach);
       if (passes && quietReach > 0) {
-        quietUnits.forEach((unit, u) => this.probe(unit, quietBits[u]!, name));
-        passes = this.postingsBound.of(query, name, shares, 0) >= threshold;
+        for (let u = 0; u < quietUnits.length; u++) this.probe(quietUnits[u]!, quietBits[u]!, name);
+        passes = this.postingsBound.reaches(query, name, shares, 0);
       }
-      if (passes) passing.push(name);
+      if (passes) touched[passing++] = name;
       queryMetMask[name] = 0;
       listedMet[name] = 0;
     }
@@ -294,13 +297,17 @@ export class CandidateSearch {
   }
 
   /**
-   * Names whose pairing bound (`pairing-bound.ts`: each listed token credited once, at its best
-   * pairing's similarity) still reaches the threshold. It reads each name's tokens, so only the names
-   * the postings bound let through pay for it; it saves aligning them when two query tokens met one.
+   * Names among the first `passing` of `touched` whose pairing bound (`pairing-bound.ts`: each listed
+   * token credited once, at its best pairing's similarity) still reaches the threshold. It reads each
+   * name's tokens, so only the names the postings bound let through pay for it; it saves aligning them
+   * when two query tokens met one.
    */
-  private pairable(query: PreparedQuery, names: number[], threshold: number, worseShare: number): number[] {
+  private pairable(query: PreparedQuery, passing: number, threshold: number, worseShare: number): number[] {
     const kept: number[] = [];
-    for (const name of names) if (pairingBound(this.table, query, name, this.informationFloor, worseShare, this.marks) >= threshold) kept.push(name);
+    for (let i = 0; i < passing; i++) {
+      const name = this.touched[i]!;
+      if (pairingBound(this.table, query, name, this.informationFloor, worseShare, this.marks) >= threshold) kept.push(name);
+    }
     return kept;
   }
 

@@ -106,19 +106,18 @@ export class FormVocabulary {
     this.seen[formId] = stamp;
     const listed = this.texts[formId]!;
     if (!lengthsMayMeet(Math.min(length, listed.length), Math.max(length, listed.length))) return;
-    GATHERED_IDS.push(formId);
-    GATHERED_TEXTS.push(listed);
+    GATHERED_IDS[gatheredCount] = formId;
+    GATHERED_TEXTS[gatheredCount++] = listed;
   }
 
   /** Compares the gathered forms with the query token; `queryKeyIds` null when every one shares a key. */
   private compareGathered(text: string, found: CollectedHits, queryKeyIds: readonly number[] | null): void {
-    for (let i = 0; i < GATHERED_IDS.length; i++) {
+    for (let i = 0; i < gatheredCount; i++) {
       const formId = GATHERED_IDS[i]!;
       const keysShared = queryKeyIds === null || this.keys.hasAnyKeyId(formId, queryKeyIds);
       collect(found, formId, similarityOf(text, GATHERED_TEXTS[i]!, keysShared));
     }
-    GATHERED_IDS.length = 0;
-    GATHERED_TEXTS.length = 0;
+    gatheredCount = 0;
   }
 }
 
@@ -135,9 +134,14 @@ function collect(found: CollectedHits, formId: number, similarity: TokenSimilari
   found.hows.push(TOKEN_MATCH_KINDS.indexOf(similarity.how));
 }
 
-/** Forms gathered by the look-up under way (look-ups are synchronous, so one pair of arrays serves them all). */
+/**
+ * Forms gathered by the look-up under way, the first `gatheredCount` of each array: look-ups are
+ * synchronous, so one pair of arrays serves them all, never emptied (emptying an array lets its
+ * storage go, to be grown again by the next look-up).
+ */
 const GATHERED_IDS: number[] = [];
 const GATHERED_TEXTS: string[] = [];
+let gatheredCount = 0;
 
 /** Pair keys stay exact in a double for up to 2^26 (67 million) forms. */
 const PAIR_SPACE = 2 ** 26;

@@ -61,18 +61,19 @@ export class PostingsBound {
   }
 
   /**
-   * The highest score the name could get: every query token it met (plus every quiet or unposted
-   * query token, a query initial only if the name has a token of its letter) fully matched, every
-   * other half matched if the name has an initial, every listed weight touched (plus quiet and
-   * initial-matchable weight, and `extraListed`) covered. Or 0, sooner, when the query tokens it can
-   * pair could not reach the search's threshold whatever its listed side: callers compare with that
-   * threshold and nothing else.
+   * True when the name could still reach the search's threshold: its highest possible score has every
+   * query token it met (plus every quiet or unposted query token, a query initial only if the name has
+   * a token of its letter) fully matched, every other half matched if the name has an initial, every
+   * listed weight touched (plus quiet and initial-matchable weight, and `extraListed`) covered. It
+   * answers a yes or no, not the bound itself: a score returned from a call this size is a new heap
+   * number for every name a walk opens, and the thousands a common name opens filled the young
+   * generation (docs/performance.md).
    */
-  of(query: PreparedQuery, name: number, shares: WorseShares, extraListed: number): number {
+  reaches(query: PreparedQuery, name: number, shares: WorseShares, extraListed: number): boolean {
     const met = this.queryMetMask[name]!;
     // Most names a walk opens fail on the query side alone: tell them from the query tokens they met,
     // before reading the name's record. A name with an initial may pair any token, so it is bounded whole.
-    if ((met & WITH_INITIAL) === 0 && !this.mayReach(query, (met & ~(OPENED | CUT_OPENED)) | query.quietMask | query.unpostedMask)) return 0;
+    if ((met & WITH_INITIAL) === 0 && !this.mayReach(query, (met & ~(OPENED | CUT_OPENED)) | query.quietMask | query.unpostedMask)) return false;
     const record = this.record;
     const at = name * NAME_RECORD;
     // A query initial pairs only with a listed token of its letter: without one it stays unmet.
@@ -86,7 +87,7 @@ export class PostingsBound {
     }
     const within = (met & ~(WITH_INITIAL | OPENED | CUT_OPENED)) | quiet | query.unpostedMask;
     // A listed initial may pair any query token, so only names without one can be told unpairable.
-    if ((within & this.everyTokenMask) !== this.everyTokenMask && (met & WITH_INITIAL) === 0) return 0;
+    if ((within & this.everyTokenMask) !== this.everyTokenMask && (met & WITH_INITIAL) === 0) return false;
     const metWeight = this.maskWeight(query, within);
     // A name with an initial: each query part no posting met may still pair with it, at half its weight.
     const initialWeight = (met & WITH_INITIAL) !== 0 ? INITIAL_SIMILARITY * (query.totalWeight - metWeight) : 0;
@@ -110,7 +111,7 @@ export class PostingsBound {
       (met & WITH_INITIAL) !== 0 ? shares.whole : shares.within(within),
     );
     // Float32 sums: a hair of slack so rounding never drops a name that would score the threshold.
-    return score + 1e-6;
+    return score + 1e-6 >= this.threshold;
   }
 
   /**

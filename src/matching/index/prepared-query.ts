@@ -183,7 +183,7 @@ function skeletonWeight(table: NameTable, token: NameToken, hits: FormHits, own:
 /** The weight of the commonest of these listed forms, as the token's role weighs it (infinite for none). */
 function lightestForm(table: NameTable, token: NameToken, formIds: readonly number[]): number {
   let weight = Number.POSITIVE_INFINITY;
-  for (const formId of formIds) weight = Math.min(weight, table.rarity.weightOf(token.role, formId, table.vocabulary.keysOf(formId)));
+  for (const formId of formIds) weight = Math.min(weight, table.rarity.weightOfForm(token.role, formId));
   return weight;
 }
 
