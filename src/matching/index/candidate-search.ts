@@ -13,6 +13,7 @@ import type { ShareCut } from './listed-share-cut';
 import { FormUnitMarks } from './form-unit-marks';
 import * as postingsBoundModule from './postings-bound';
 import { PostingsBound } from './postings-bound';
+import * as smallSortModule from './small-sort';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { hitSlot } = formHitsModule;
 const { pairingBound } = pairingBoundModule;
@@ -22,6 +23,7 @@ const { admittingUnits, everyTokenUnits, openingUnits } = unitAdmissionModule;
 const { unitsToPair, walkPairs } = pairOpeningModule;
 const { listedShareCut, unitReach } = listedShareCutModule;
 const { CUT_OPENED, OPENED, WITH_INITIAL } = postingsBoundModule;
+const { sortSmall } = smallSortModule;
 
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
 
@@ -115,7 +117,8 @@ export class CandidateSearch {
     if (cutUnit >= 0) ({ cut, touchedCount } = this.planCut(query, units, costs, admits, quietWords, cutUnit, threshold, allowedKinds, touchedCount));
     // Units that may open names first (they find every name that can pass), the cut one last of them,
     // then the others, cheapest first, only updating the names found.
-    const order = [...units.keys()].sort(
+    const order = sortSmall(
+      [...units.keys()],
       (a, b) => Number(admits[b]) - Number(admits[a]) || Number(a === cutUnit) - Number(b === cutUnit) || costs[a]! - costs[b]!,
     );
     for (const k of order) {

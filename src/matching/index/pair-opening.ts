@@ -5,12 +5,14 @@ import type { NameTable } from './name-table';
 import type { PairPostings } from './pair-postings';
 import * as postingGroupsModule from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
+import * as smallSortModule from './small-sort';
 import * as unitAdmissionModule from './unit-admission';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { hitSlot } = formHitsModule;
 const { POSTING_GROUPS } = nameTableModule;
 const { groupEnd } = postingGroupsModule;
 const { canReach } = unitAdmissionModule;
+const { costliestFirst } = smallSortModule;
 
 /** What choosing the units to pair needs to know of the query and the search. */
 export interface PairingInputs {
@@ -38,7 +40,7 @@ export function unitsToPair(pairs: PairPostings, inputs: PairingInputs, pairFrom
   const { query, units, costs, admits, threshold, shares } = inputs;
   const base = query.quietMask | query.unpostedMask;
   const paired: number[] = [];
-  for (const k of [...units.keys()].sort((a, b) => costs[b]! - costs[a]!)) {
+  for (const k of costliestFirst(costs)) {
     if (costs[k]! < pairFromCost) break;
     if (canReach(query, base | units[k]!.mask, threshold, shares)) continue;
     if (paired.some((j) => shareCommonForm(pairs, units[j]!, units[k]!))) continue;

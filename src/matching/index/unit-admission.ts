@@ -1,11 +1,17 @@
 import type { WorseShares } from '../score/middle-names';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
+import * as smallSortModule from './small-sort';
+// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
+const { costliestFirst, sortSmall } = smallSortModule;
 
 /** Units that open candidates, heaviest first. */
 export function openingUnits(query: PreparedQuery): QueryUnit[] {
-  return query.units
-    .filter((unit) => unit.opensCandidates && unit.hits.formIds.length > 0)
-    .sort((a, b) => maskWeight(query, b.mask) - maskWeight(query, a.mask));
+  const opening = query.units.filter((unit) => unit.opensCandidates && unit.hits.formIds.length > 0);
+  return sortSmall(opening, (a, b) => {
+    const weightA = maskWeight(query, a.mask);
+    const weightB = maskWeight(query, b.mask);
+    return weightB > weightA ? 1 : weightB < weightA ? -1 : 0;
+  });
 }
 
 /**
@@ -24,7 +30,7 @@ export function admittingUnits(
 ): boolean[] {
   const admits = units.map(() => true);
   let closedMask = query.quietMask | query.unpostedMask;
-  for (const k of [...units.keys()].sort((a, b) => costs[b]! - costs[a]!)) {
+  for (const k of costliestFirst(costs)) {
     const mask = closedMask | units[k]!.mask;
     if (!canReach(query, mask, threshold, shares)) {
       admits[k] = false;
