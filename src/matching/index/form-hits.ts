@@ -15,7 +15,22 @@ export interface FormHits {
   readonly hows: readonly number[];
 }
 
-export const NO_FORM_HITS: FormHits = { formIds: [], similarities: [], hows: [] };
+export const NO_FORM_HITS: FormHits = { formIds: [], similarities: doubles([]), hows: [] };
+
+/**
+ * The values in an array V8 keeps as doubles, as similarities and weights always are here. An array
+ * that happens to hold only whole numbers (a look-up that met only its own form: similarity 1) is
+ * otherwise kept as small integers, and the first such array to reach code optimised for the usual kind
+ * deoptimised that code in mid-search: about 30 times in the million-name bench's measured queries,
+ * each leaving a search to run unoptimised (docs/decisions.md, "Garbage and misses, not arithmetic").
+ * An array's element kind only widens, so one begun with a fraction stays double when emptied.
+ */
+export function doubles(values: readonly number[]): number[] {
+  const out = [0.5];
+  out.length = 0;
+  for (const value of values) out.push(value);
+  return out;
+}
 
 /** Position of `formId` in the hits, or -1. */
 export function hitSlot(hits: FormHits, formId: number): number {
@@ -62,7 +77,7 @@ export function hitsAtLeast(hits: FormHits, minimum: number): FormHits {
   let all = true;
   for (const similarity of hits.similarities) if (similarity < minimum) all = false;
   if (all) return hits;
-  const kept: { formIds: number[]; similarities: number[]; hows: number[] } = { formIds: [], similarities: [], hows: [] };
+  const kept: { formIds: number[]; similarities: number[]; hows: number[] } = { formIds: [], similarities: doubles([]), hows: [] };
   for (let i = 0; i < hits.formIds.length; i++) {
     if (hits.similarities[i]! < minimum) continue;
     kept.formIds.push(hits.formIds[i]!);
@@ -80,7 +95,7 @@ export function hitsAtLeast(hits: FormHits, minimum: number): FormHits {
 export function withHits(hits: FormHits, added: readonly number[], similarity: number, how: number): FormHits {
   if (added.length === 0) return hits;
   const ids = isAscending(added) ? added : [...added].sort((a, b) => a - b);
-  const merged: { formIds: number[]; similarities: number[]; hows: number[] } = { formIds: [], similarities: [], hows: [] };
+  const merged: { formIds: number[]; similarities: number[]; hows: number[] } = { formIds: [], similarities: doubles([]), hows: [] };
   let a = 0;
   let b = 0;
   while (a < hits.formIds.length || b < ids.length) {

@@ -8,7 +8,7 @@ import { PhoneticKeyTable } from './phonetic-key-table';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { FUZZY_DROPPED_LETTER_MIN_LENGTH, PHONETIC_MIN_LENGTH } = scoreWeightsModule;
 const { lengthsMayMeet, similarityOf } = tokenSimilarityModule;
-const { formHitsOf, NO_FORM_HITS, TOKEN_MATCH_KINDS } = formHitsModule;
+const { doubles, formHitsOf, NO_FORM_HITS, TOKEN_MATCH_KINDS } = formHitsModule;
 
 /**
  * Every distinct folded string the listed names contain: their tokens and the joins of adjacent
@@ -60,7 +60,7 @@ export class FormVocabulary {
    */
   lookup(token: TokenProfile, { exactOnly = false, typos = true }: { exactOnly?: boolean; typos?: boolean } = {}): FormHits {
     const exact = this.idByText.get(token.text);
-    if (exactOnly) return exact === undefined ? NO_FORM_HITS : formHitsOf([exact], [1], [0]);
+    if (exactOnly) return exact === undefined ? NO_FORM_HITS : formHitsOf([exact], doubles([1]), [0]);
     const cacheKey = typos ? token.text : `${token.text}\u0000`;
     // Common names recur in every batch: the most recently used answers are kept (a Map iterates in
     // insertion order, so re-inserting on use and evicting the first key is a least-recently-used cache).
@@ -79,7 +79,7 @@ export class FormVocabulary {
   private search(token: TokenProfile, exact: number | undefined, typos: boolean): FormHits {
     const stamp = ++this.lookups;
     const { text } = token;
-    const found: CollectedHits = { formIds: [], similarities: [], hows: [] };
+    const found: CollectedHits = { formIds: [], similarities: doubles([]), hows: [] };
     if (exact !== undefined) {
       this.seen[exact] = stamp;
       collect(found, exact, similarityOf(text, text, true));

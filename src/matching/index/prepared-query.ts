@@ -17,7 +17,7 @@ const { abjadScriptOf, isWrittenInHan } = foldTextModule;
 const { rememberedPhoneticKeys } = phoneticKeyModule;
 const { isSyllabicName } = syllabicNameModule;
 const { tokeniseName } = tokeniseNameModule;
-const { hitsAtLeast, withHits } = formHitsModule;
+const { doubles, hitsAtLeast, withHits } = formHitsModule;
 const { isQuietRole } = nameTableModule;
 const { TRANSCRIPTION_HOW, VARIANT_HOW } = variantLookupModule;
 const { englishTranscriptionOf, transcribedScriptOf } = englishTranscriptionModule;
@@ -118,7 +118,8 @@ function prepareTokens(
   const bySkeleton = abjadScript !== null && skeletons !== undefined;
   const transcribed = transcribedScriptOf(name);
   const keys = tokens.map((t) => rememberedPhoneticKeys(t.text));
-  const weights = tokens.map((t, i) => rarity.weightOf(t.role, vocabulary.idOf(t.text), keys[i]!));
+  // Doubles always (`doubles`): a query whose weights happen to be whole would deoptimise every reader.
+  const weights = doubles(tokens.map((t, i) => rarity.weightOf(t.role, vocabulary.idOf(t.text), keys[i]!)));
   const genericQuiet = tokens.some((t) => t.role === 'name');
   const units: QueryUnit[] = [];
   let quietMask = 0;
