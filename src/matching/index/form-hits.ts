@@ -15,7 +15,26 @@ export interface FormHits {
   readonly hows: readonly number[];
 }
 
-export const NO_FORM_HITS: FormHits = { formIds: [], similarities: doubles([]), hows: [] };
+export const NO_FORM_HITS: FormHits = emptyHits();
+
+/** Hits being collected: the columns of `FormHits`, appended to with `pushHit`. */
+export interface HitColumns {
+  formIds: number[];
+  similarities: number[];
+  hows: number[];
+}
+
+/** Empty columns to collect hits in, the similarities kept as doubles (`doubles`). */
+export function emptyHits(): HitColumns {
+  return { formIds: [], similarities: doubles([]), hows: [] };
+}
+
+/** Appends one hit. */
+export function pushHit(hits: HitColumns, formId: number, similarity: number, how: number): void {
+  hits.formIds.push(formId);
+  hits.similarities.push(similarity);
+  hits.hows.push(how);
+}
 
 /**
  * The values in an array V8 keeps as doubles, as similarities and weights always are here. An array
@@ -77,12 +96,9 @@ export function hitsAtLeast(hits: FormHits, minimum: number): FormHits {
   let all = true;
   for (const similarity of hits.similarities) if (similarity < minimum) all = false;
   if (all) return hits;
-  const kept: { formIds: number[]; similarities: number[]; hows: number[] } = { formIds: [], similarities: doubles([]), hows: [] };
+  const kept = emptyHits();
   for (let i = 0; i < hits.formIds.length; i++) {
-    if (hits.similarities[i]! < minimum) continue;
-    kept.formIds.push(hits.formIds[i]!);
-    kept.similarities.push(hits.similarities[i]!);
-    kept.hows.push(hits.hows[i]!);
+    if (hits.similarities[i]! >= minimum) pushHit(kept, hits.formIds[i]!, hits.similarities[i]!, hits.hows[i]!);
   }
   return kept;
 }
@@ -95,7 +111,7 @@ export function hitsAtLeast(hits: FormHits, minimum: number): FormHits {
 export function withHits(hits: FormHits, added: readonly number[], similarity: number, how: number): FormHits {
   if (added.length === 0) return hits;
   const ids = isAscending(added) ? added : [...added].sort((a, b) => a - b);
-  const merged: { formIds: number[]; similarities: number[]; hows: number[] } = { formIds: [], similarities: doubles([]), hows: [] };
+  const merged = emptyHits();
   let a = 0;
   let b = 0;
   while (a < hits.formIds.length || b < ids.length) {
@@ -103,17 +119,11 @@ export function withHits(hits: FormHits, added: readonly number[], similarity: n
     const other = b < ids.length ? ids[b]! : Number.POSITIVE_INFINITY;
     if (own <= other) {
       const closer = own === other && similarity > hits.similarities[a]!;
-      merged.formIds.push(own);
-      merged.similarities.push(closer ? similarity : hits.similarities[a]!);
-      merged.hows.push(closer ? how : hits.hows[a]!);
+      pushHit(merged, own, closer ? similarity : hits.similarities[a]!, closer ? how : hits.hows[a]!);
       a++;
       if (own === other) b++;
     } else {
-      if (merged.formIds[merged.formIds.length - 1] !== other) {
-        merged.formIds.push(other);
-        merged.similarities.push(similarity);
-        merged.hows.push(how);
-      }
+      if (merged.formIds[merged.formIds.length - 1] !== other) pushHit(merged, other, similarity, how);
       b++;
     }
   }

@@ -1,14 +1,14 @@
 import * as scoreWeightsModule from '../score-weights';
 import * as tokenSimilarityModule from '../stringscore/token-similarity';
-import type { TokenProfile, TokenSimilarity } from '../stringscore/token-similarity';
+import type { TokenProfile } from '../stringscore/token-similarity';
 import { DeletionNeighbourhood } from './deletion-neighbourhood';
 import * as formHitsModule from './form-hits';
-import type { FormHits } from './form-hits';
+import type { FormHits, HitColumns } from './form-hits';
 import { PhoneticKeyTable } from './phonetic-key-table';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { FUZZY_DROPPED_LETTER_MIN_LENGTH, PHONETIC_MIN_LENGTH } = scoreWeightsModule;
 const { lengthsMayMeet, similarityOf } = tokenSimilarityModule;
-const { doubles, formHitsOf, NO_FORM_HITS, TOKEN_MATCH_KINDS } = formHitsModule;
+const { emptyHits, formHitsOf, NO_FORM_HITS, pushHit, TOKEN_MATCH_KINDS } = formHitsModule;
 
 /**
  * Every distinct folded string the listed names contain: their tokens and the joins of adjacent
@@ -50,17 +50,18 @@ export class FormVocabulary {
     return this.idByText.get(text);
   }
 
-  keysOf(formId: number): readonly string[] {
-    return this.keys.keysOf(formId);
-  }
-
   /**
    * Forms equal to, sounding like or (unless `typos` is false) a typo away from the token; only the
    * equal one if `exactOnly`. Each candidate is verified once: `seen` stamps forms per look-up.
    */
   lookup(token: TokenProfile, { exactOnly = false, typos = true }: { exactOnly?: boolean; typos?: boolean } = {}): FormHits {
     const exact = this.idByText.get(token.text);
-    if (exactOnly) return exact === undefined ? NO_FORM_HITS : formHitsOf([exact], doubles([1]), [0]);
+    if (exactOnly) {
+      if (exact === undefined) return NO_FORM_HITS;
+      const hits = emptyHits();
+      pushHit(hits, exact, 1, EXACT_HOW);
+      return hits;
+    }
     const cacheKey = typos ? token.text : `${token.text}\u0000`;
     // Common names recur in every batch: the most recently used answers are kept (a Map iterates in
     // insertion order, so re-inserting on use and evicting the first key is a least-recently-used cache).
@@ -79,18 +80,19 @@ export class FormVocabulary {
   private search(token: TokenProfile, exact: number | undefined, typos: boolean): FormHits {
     const stamp = ++this.lookups;
     const { text } = token;
-    const found: CollectedHits = { formIds: [], similarities: doubles([]), hows: [] };
+    const found = emptyHits();
     if (exact !== undefined) {
       this.seen[exact] = stamp;
-      collect(found, exact, similarityOf(text, text, true));
+      pushHit(found, exact, 1, EXACT_HOW);
     }
+    const gather = (formId: number) => this.gather(formId, stamp, text.length);
     // Forms under one of the query's keys share it with the query; the typo neighbourhood's are asked.
     if (text.length >= PHONETIC_MIN_LENGTH) {
-      for (const key of token.keys) this.keys.forEachFormOf(key, (formId) => this.gather(formId, stamp, text.length));
+      for (const key of token.keys) this.keys.forEachFormOf(key, gather);
       this.compareGathered(text, found, null);
     }
     if (typos && text.length >= FUZZY_DROPPED_LETTER_MIN_LENGTH) {
-      this.deletions.candidates(text, (formId) => this.gather(formId, stamp, text.length));
+      this.deletions.candidates(text, gather);
       this.compareGathered(text, found, token.keys.map((key) => this.keys.keyIdOf(key) ?? -1));
     }
     return formHitsOf(found.formIds, found.similarities, found.hows);
@@ -111,28 +113,18 @@ export class FormVocabulary {
   }
 
   /** Compares the gathered forms with the query token; `queryKeyIds` null when every one shares a key. */
-  private compareGathered(text: string, found: CollectedHits, queryKeyIds: readonly number[] | null): void {
+  private compareGathered(text: string, found: HitColumns, queryKeyIds: readonly number[] | null): void {
     for (let i = 0; i < gatheredCount; i++) {
       const formId = GATHERED_IDS[i]!;
       const keysShared = queryKeyIds === null || this.keys.hasAnyKeyId(formId, queryKeyIds);
-      collect(found, formId, similarityOf(text, GATHERED_TEXTS[i]!, keysShared));
+      const similarity = similarityOf(text, GATHERED_TEXTS[i]!, keysShared);
+      if (similarity !== null) pushHit(found, formId, similarity.similarity, TOKEN_MATCH_KINDS.indexOf(similarity.how));
     }
     gatheredCount = 0;
   }
 }
 
-interface CollectedHits {
-  formIds: number[];
-  similarities: number[];
-  hows: number[];
-}
-
-function collect(found: CollectedHits, formId: number, similarity: TokenSimilarity | null): void {
-  if (similarity === null) return;
-  found.formIds.push(formId);
-  found.similarities.push(similarity.similarity);
-  found.hows.push(TOKEN_MATCH_KINDS.indexOf(similarity.how));
-}
+const EXACT_HOW = TOKEN_MATCH_KINDS.indexOf('exact');
 
 /**
  * Forms gathered by the look-up under way, the first `gatheredCount` of each array: look-ups are

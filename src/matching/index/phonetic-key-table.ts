@@ -64,16 +64,6 @@ export class PhoneticKeyTable {
     return this.keyIdByText.get(key);
   }
 
-  /** The form's keys as strings (a new small array: for look-ups, not for loops over every form). */
-  keysOf(formId: number): readonly string[] {
-    const from = this.formKeyStart[formId];
-    const to = this.formKeyStart[formId + 1];
-    if (from === undefined || to === undefined || from === to) return NO_KEYS;
-    const keys: string[] = [];
-    for (let i = from; i < to; i++) keys.push(this.keyTexts[this.formKeyIds[i]!]!);
-    return keys;
-  }
-
   /** Calls `visit` with each key id of the form, in `phoneticKeys` order. */
   forEachKeyId(formId: number, visit: (keyId: number) => void): void {
     for (let i = this.formKeyStart[formId]!; i < this.formKeyStart[formId + 1]!; i++) visit(this.formKeyIds[i]!);
@@ -100,8 +90,6 @@ export class PhoneticKeyTable {
     for (let i = this.keyFormStart[keyId]!; i < this.keyFormStart[keyId + 1]!; i++) visit(this.keyForms[i]!);
   }
 }
-
-const NO_KEYS: readonly string[] = [];
 
 function grown(array: Int32Array): Int32Array {
   const larger = new Int32Array(array.length * 2);

@@ -41,23 +41,13 @@ export interface TokenProfile {
  * tokens with digits only match exactly (vessel "1" is not vessel "7").
  */
 export function compareTokens(query: TokenProfile, listed: TokenProfile): TokenSimilarity | null {
-  return tokenSimilarity(query.text, query.keys, listed.text, listed.keys);
-}
-
-/** `compareTokens` on bare strings and keys. */
-export function tokenSimilarity(
-  query: string,
-  queryKeys: readonly string[],
-  listed: string,
-  listedKeys: readonly string[],
-): TokenSimilarity | null {
-  return similarityOf(query, listed, query !== listed && sharesKey(queryKeys, listedKeys));
+  return similarityOf(query.text, listed.text, query.text !== listed.text && sharesKey(query.keys, listed.keys));
 }
 
 /**
- * `tokenSimilarity` told whether the two tokens share a phonetic key, for the index's inner loop: a
- * form found under one of the query's keys shares it by construction, and the others' keys are
- * compared as ids there, so no key strings are gathered for the hundreds of forms a look-up visits.
+ * `compareTokens` on bare strings, told whether the two tokens share a phonetic key: in the index's
+ * inner loop a form found under one of the query's keys shares it by construction, and the others'
+ * keys are compared as ids, so no key strings are gathered for the hundreds of forms a look-up visits.
  * The cheapest refusals (lengths too far apart for either a sound-alike or a typo) come first.
  */
 export function similarityOf(query: string, listed: string, keysShared: boolean): TokenSimilarity | null {
