@@ -34,6 +34,7 @@ export const environmentSchema = z.object({
   DATABASE_APP_URL: optionalString.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional()),
   DATABASE_APP_PASSWORD: optionalString,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  DATABASE_GROUP_COMMIT_MS: z.coerce.number().min(0).max(50).default(4),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('ci:'),
   TEMPORAL_ADDRESS: optionalString,
@@ -191,7 +192,13 @@ export interface AppConfig {
    * `url`: what the running service connects with, the least-privilege application role; `ownerUrl`:
    * the database owner, for migrations only (DATABASE_URL).
    */
-  db: { url: string; ownerUrl: string; poolMax: number };
+  db: {
+    url: string;
+    ownerUrl: string;
+    poolMax: number;
+    /** How long a busy account's paid scans wait to share one statement and commit (0: never wait). */
+    groupCommitMs: number;
+  };
   redis: { url: string; keyPrefix: string };
   temporal: {
     /** Unset: `npm start` runs the dev server itself on `devPort`. */
@@ -364,7 +371,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       proxyHops: e.TRUST_PROXY_HOPS,
       processes: e.API_PROCESSES,
     },
-    db: { url: e.DATABASE_APP_URL ?? applicationUrl(e.DATABASE_URL, e.DATABASE_APP_PASSWORD), ownerUrl: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
+    db: { url: e.DATABASE_APP_URL ?? applicationUrl(e.DATABASE_URL, e.DATABASE_APP_PASSWORD), ownerUrl: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, groupCommitMs: e.DATABASE_GROUP_COMMIT_MS },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     temporal: {
       address: e.TEMPORAL_ADDRESS,

@@ -34,10 +34,13 @@ export interface BenchStack {
   stop(): Promise<void>;
 }
 
-/** BENCH_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API processes. */
+/**
+ * BENCH_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API processes;
+ * BENCH_API_STDOUT=1 shows their standard output (what `--trace-gc` prints), which is dropped otherwise.
+ */
 function startProcess(entry: string, env: Record<string, string>): ChildProcess {
   const extra = entry === 'src/server.ts' ? (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
-  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'] });
 }
 
 /** API processes compile with tsx and build their matching index before they answer: on a busy machine that takes minutes. */

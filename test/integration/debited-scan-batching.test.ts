@@ -112,4 +112,32 @@ describe('paid scans of one account arriving together', () => {
     }
     expect((await ledgerOf(owner.accountId)).map((row) => row.balance_after)).toEqual([9]);
   });
+  it('of a busy account wait the group-commit time to share a statement; a quiet account is written at once', async () => {
+    const index = new ScreeningIndex(orm, pino({ level: 'silent' }));
+    const freshness = new SourceFreshness(36, ['dfat', 'un', 'ofac']);
+    const gathering = new ScanService(index, freshness, undefined, { groupCommitMs: 300 });
+    const owner = await accountWith(10);
+
+    // The account's first scan: nothing arrived before it, so it is written alone and at once.
+    const sentBefore = gathering.debitedStatementsSent;
+    expect(await gathering.createDebited(orm.em.fork(), { owner, request: person('Gathered First') })).not.toBeNull();
+    expect(gathering.debitedStatementsSent - sentBefore).toBe(1);
+
+    // The next arrives soon after it (busy), waits, and the one arriving 30 ms later joins its statement.
+    const second = gathering.createDebited(orm.em.fork(), { owner, request: person('Gathered Second') });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const third = gathering.createDebited(orm.em.fork(), { owner, request: person('Gathered Third') });
+    expect((await Promise.all([second, third])).map((scan) => scan?.debit.after)).toEqual([8, 7]);
+    expect(gathering.debitedStatementsSent - sentBefore).toBe(2);
+    expect((await ledgerOf(owner.accountId)).map((row) => row.balance_after)).toEqual([9, 8, 7]);
+
+    // A quiet account's scan does not wait, however long the group-commit time: it is answered long before it.
+    const patient = new ScanService(index, freshness, undefined, { groupCommitMs: 60_000 });
+    const quiet = await accountWith(2);
+    const answered = await Promise.race([
+      patient.createDebited(orm.em.fork(), { owner: quiet, request: person('Quiet Person') }).then((scan) => scan?.debit.after),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting'), 10_000).unref()),
+    ]);
+    expect(answered).toBe(1);
+  });
 });

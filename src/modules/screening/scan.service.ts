@@ -107,10 +107,13 @@ export class ScanService {
     private readonly index: ScreeningIndex,
     private readonly freshness: SourceFreshness,
     private readonly ruled: RuledCustomers = new RuledCustomers(),
-  ) {}
+    options: { groupCommitMs?: number } = {},
+  ) {
+    this.debitedScans = new DebitedScanWriter(SCAN_COLUMNS, options.groupCommitMs);
+  }
 
   /** Paid scans of an account arriving together share a statement and a commit (see the writer). */
-  private readonly debitedScans = new DebitedScanWriter(SCAN_COLUMNS);
+  private readonly debitedScans: DebitedScanWriter;
 
   /** Statements the paid-scan writer has sent (fewer than paid scans when it batched them). */
   get debitedStatementsSent(): number {

@@ -17,5 +17,5 @@ export interface Screening {
 export function createScreening(orm: Orm, logger: Logger, config: AppConfig, notifications: DatabaseNotifications): Screening {
   const index = new ScreeningIndex(orm, logger, notifications);
   const freshness = new SourceFreshness(config.pipeline.staleAfterHours, config.pipeline.sources);
-  return { index, scans: new ScanService(index, freshness, new RuledCustomers(notifications)) };
+  return { index, scans: new ScanService(index, freshness, new RuledCustomers(notifications), { groupCommitMs: config.db.groupCommitMs }) };
 }
