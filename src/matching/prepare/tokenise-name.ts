@@ -4,7 +4,7 @@ import * as wordClassesModule from './word-classes';
 // Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
 const { foldText, isWrittenWithoutVowels } = foldTextModule;
 const { withoutAnnotations } = nameAnnotationsModule;
-const { ABJAD_PARTICLES, GENERATIONAL_SUFFIXES, GENERIC_ORGANISATION_WORDS, HONORIFICS, LEGAL_FORMS, ORGANISATION_CONNECTIVES, PARTICLES } = wordClassesModule;
+const { ABJAD_HONORIFICS, ABJAD_INNER_TITLES, ABJAD_PARTICLES, GENERATIONAL_SUFFIXES, GENERIC_ORGANISATION_WORDS, HONORIFICS, INNER_TITLES, LEGAL_FORMS, ORGANISATION_CONNECTIVES, PARTICLES } = wordClassesModule;
 
 /**
  * What a token is to the scorer: `name` carries identity; `initial` is one letter of a person's name
@@ -34,12 +34,13 @@ export const MAX_NAME_TOKENS = 24;
 
 /**
  * Splits a name into classified tokens. Leading titles of a person's name, and of each part after a
- * comma ("AL-BAGHDADI, Sheikh Abu Bakr"), are dropped unless nothing else would be left.
+ * comma ("AL-BAGHDADI, Sheikh Abu Bakr"), and the pilgrimage's and religious learning's titles
+ * wherever they stand ("… Haji Abdul Manan"), are dropped unless nothing else would be left.
  */
 export function tokeniseName(raw: string, context: NameContext): NameToken[] {
   const folded = foldText(withoutAnnotations(raw), { organisation: context === 'organisation' });
-  const words = context === 'person' ? withoutLeadingHonorifics(folded.split(' ')) : folded.split(' ');
   const abjad = isWrittenWithoutVowels(raw);
+  const words = context === 'person' ? withoutTitles(folded.split(' '), abjad ? ABJAD_TITLES : LATIN_TITLES) : folded.split(' ');
   const tokens: NameToken[] = [];
   const split = abjad ? words.flatMap(splitAbd) : words;
   split.forEach((word, i) => {
@@ -90,14 +91,23 @@ function splitAbd(word: string): string[] {
   return word.length > 4 && word.startsWith('bdl') ? ['bd', word.slice(2)] : [word];
 }
 
-function withoutLeadingHonorifics(words: string[]): string[] {
+/** Titles dropped at the front of a person's name (`leading`) and anywhere before a name (`inner`). */
+interface Titles {
+  leading: ReadonlySet<string>;
+  inner: ReadonlySet<string>;
+}
+const LATIN_TITLES: Titles = { leading: HONORIFICS, inner: INNER_TITLES };
+const ABJAD_TITLES: Titles = { leading: ABJAD_HONORIFICS, inner: ABJAD_INNER_TITLES };
+
+function withoutTitles(words: string[], titles: Titles): string[] {
   const kept: string[] = [];
   let atSegmentStart = true;
-  for (const word of words) {
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
     if (word === ',') {
       atSegmentStart = true;
       kept.push(word);
-    } else if (atSegmentStart && HONORIFICS.has(word)) {
+    } else if ((atSegmentStart && titles.leading.has(word)) || (titles.inner.has(word) && titlesAName(words, i))) {
       continue;
     } else {
       atSegmentStart = false;
@@ -105,6 +115,17 @@ function withoutLeadingHonorifics(words: string[]): string[] {
     }
   }
   return kept.some((w) => w !== ',') ? kept : words;
+}
+
+/**
+ * True when at least two words follow the title in its part of the name: a title stands before a
+ * given name and more ("… Haji Abdul Manan"), while one word after it is a surname made from it
+ * ("Amir Ali Haji Zadeh" is Hajizadeh).
+ */
+function titlesAName(words: string[], at: number): boolean {
+  let after = 0;
+  for (let i = at + 1; i < words.length && words[i] !== ',' && after < 2; i++) after++;
+  return after >= 2;
 }
 
 function roleOf(word: string, context: NameContext): TokenRole {

@@ -23,6 +23,26 @@ export const HONORIFICS: ReadonlySet<string> = new Set([
   'hon', 'honourable', 'honorable', 'excellency',
 ]);
 
+/**
+ * Titles of the pilgrimage and of religious learning, which Afghan and Pakistani names (the UN's and
+ * DFAT's Taliban entries above all) write before the father's name too ("Haji Abdul Satar Haji Abdul
+ * Manan"), and which a record of the same person in another script or list gives or omits at will:
+ * dropped wherever they stand in a person's name. Only titles no list uses as a surname ("Mufti",
+ * "Molla", "Sheikh" and "Imam" are surnames too, and stay honorifics at the front only).
+ */
+export const INNER_TITLES: ReadonlySet<string> = new Set([
+  'haji', 'hajji', 'hadji', 'alhaji', 'alhaj', 'mullah', 'maulvi', 'moulvi', 'mawlawi', 'mawlavi', 'maulavi',
+  'maulana', 'mawlana', 'qari', 'ayatollah', 'hojatoleslam', 'hojjatoleslam',
+]);
+
+/**
+ * The same titles written in Arabic script, as transliterated there (consonants only): حاجی and الحاج
+ * (hjy, lhj), مولوی (mwlwy), مولانا (mwln), قاری (qry), and at the front of a name also ملا (ml), حاج
+ * (hj) and شیخ / شيخ (shykh). Read only in names written in that script.
+ */
+export const ABJAD_HONORIFICS: ReadonlySet<string> = new Set(['hjy', 'lhj', 'hj', 'mwlwy', 'mwln', 'qry', 'ml', 'shykh']);
+export const ABJAD_INNER_TITLES: ReadonlySet<string> = new Set(['hjy', 'lhj', 'mwlwy', 'mwln', 'qry']);
+
 /** Suffixes that end a person's name ("Sergey IVANOV JR."): particles wherever they stand. */
 export const GENERATIONAL_SUFFIXES: ReadonlySet<string> = new Set(['jr', 'sr', 'junior', 'senior', 'ii', 'iii', 'iv']);
 

@@ -50,6 +50,22 @@ describe('tokeniseName', () => {
     expect(texts('John Major')).toEqual(['john', 'major']);
   });
 
+  it("drops a pilgrim's or religious title inside a person's name when it stands before a name of two words or more", () => {
+    expect(texts('Haji Abdul Satar Haji Abdul MANAN')).toEqual(['abdul', 'satar', 'abdul', 'manan']);
+    expect(texts('Abdul Satar Mawlawi Abdul Manan')).toEqual(['abdul', 'satar', 'abdul', 'manan']);
+    // One word after it is a surname made from the title (Hajizadeh); other honorifics are surnames inside a name.
+    expect(texts('Amir Ali Haji Zadeh')).toEqual(['amir', 'ali', 'haji', 'zadeh']);
+    expect(texts('Mehbooba Mufti Sayeed')).toEqual(['mehbooba', 'mufti', 'sayeed']);
+    expect(texts('Abdul Haji Manan', 'organisation')).toEqual(['abdul', 'haji', 'manan']);
+  });
+
+  it('drops the same titles written in Arabic script, and keeps them in a Latin name as names', () => {
+    expect(texts('حاجی عبد الستار حاجی عبد المنان')).toEqual(['bd', 'lstr', 'bd', 'lmnn']);
+    expect(texts('شیخ محمد خالد')).toEqual(['mhmd', 'khld']);
+    expect(texts('ملا محمد عمر')).toEqual(['mhmd', 'mr']);
+    expect(texts('Ml Hj Qry')).toEqual(['ml', 'hj', 'qry']);
+  });
+
   it('keeps an honorific when it is all the name there is', () => {
     expect(texts('Mullah')).toEqual(['mullah']);
   });
