@@ -16,11 +16,12 @@ import { resolveStripeMock, startStripeMock, type RunningStripeMock } from './to
 import { installTestUsdc, resolveAnvil, startAnvil, type RunningAnvil } from './tools/anvil';
 import { ANVIL_DEPLOYER_KEY, ANVIL_EVALUATOR_KEY, ANVIL_PROVIDER_KEY, deployAgentCommerce } from './tools/agent-commerce-contracts';
 import { temporalConnectionOptions } from './temporal/connection-options';
+import { API_NODE_FLAGS } from './api-node-flags';
 
 const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
 
-function startNodeProcess(entry: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', entry], {
+function startNodeProcess(entry: string, env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): ChildProcess {
+  return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -128,7 +129,7 @@ async function main(): Promise<void> {
 
   const childEnv = { ...process.env, ...peerEnv, TEMPORAL_ADDRESS: temporalAddress(config) };
   const worker = startNodeProcess('src/worker.ts', childEnv);
-  const api = startNodeProcess('src/server.ts', childEnv);
+  const api = startNodeProcess('src/server.ts', childEnv, API_NODE_FLAGS);
 
   let stopping = false;
   const stopAll = async (reason: string, exitCode: number) => {

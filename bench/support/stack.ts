@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { API_NODE_FLAGS } from '../../src/api-node-flags';
 import { resolveTemporalCli } from '../../src/temporal/cli-binary';
 import { startDevServer, stopChild, type RunningDevServer } from '../../src/temporal/dev-server';
 import { freshBenchConfig } from './bench-app';
@@ -35,11 +36,12 @@ export interface BenchStack {
 }
 
 /**
- * BENCH_API_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) profiles the API processes;
+ * API processes run with the service's own V8 flags (`API_NODE_FLAGS`), then BENCH_API_NODE_ARGS (e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof`, which profiles them; a later flag wins over an earlier one);
  * BENCH_API_STDOUT=1 shows their standard output (what `--trace-gc` prints), which is dropped otherwise.
  */
 function startProcess(entry: string, env: Record<string, string>): ChildProcess {
-  const extra = entry === 'src/server.ts' ? (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean) : [];
+  const extra = entry === 'src/server.ts' ? [...API_NODE_FLAGS, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)] : [];
   return spawn(process.execPath, [...extra, '--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'] });
 }
 
