@@ -6,7 +6,7 @@
  * die with its request, and at 600 scans/s a 16 MB semi-space was scavenged every ~120 ms, promoting
  * about 1 MB each time into an old generation that then needed a mark-compact every 3–6 s, whose
  * background marking competed with the request thread for the two cores. Alternated runs of
- * `npm run bench:scans` measured the API's CPU per scan 3–4 % lower and the p99 lower in each of four
+ * `npm run bench:scans` measured the API's CPU per scan 3–4 % lower and the p99 lower in each of three
  * pairs (docs/performance.md). It costs up to 96 MB more of reserved memory per API process. Not for
  * the million-name matching benchmark, whose scavenges it made longer (docs/decisions.md).
  */

@@ -27,7 +27,8 @@ export const HONORIFICS: ReadonlySet<string> = new Set([
  * Titles of the pilgrimage and of religious learning, which Afghan and Pakistani names (the UN's and
  * DFAT's Taliban entries above all) write before the father's name too ("Haji Abdul Satar Haji Abdul
  * Manan"), and which a record of the same person in another script or list gives or omits at will:
- * dropped wherever they stand in a person's name. Only titles no list uses as a surname ("Mufti",
+ * dropped wherever they stand in a person's name, before a name of two words or more (one word after
+ * is a surname made from the title: `tokenise-name.ts`). Only titles no list uses as a surname ("Mufti",
  * "Molla", "Sheikh" and "Imam" are surnames too, and stay honorifics at the front only).
  */
 export const INNER_TITLES: ReadonlySet<string> = new Set([
@@ -38,7 +39,8 @@ export const INNER_TITLES: ReadonlySet<string> = new Set([
 /**
  * The same titles written in Arabic script, as transliterated there (consonants only): حاجی and الحاج
  * (hjy, lhj), مولوی (mwlwy), مولانا (mwln), قاری (qry), and at the front of a name also ملا (ml), حاج
- * (hj) and شیخ / شيخ (shykh). Read only in names written in that script.
+ * (hj) and شیخ / شيخ (shykh). Read in place of the Latin lists in every name written without short
+ * vowels (`isWrittenWithoutVowels`).
  */
 export const ABJAD_HONORIFICS: ReadonlySet<string> = new Set(['hjy', 'lhj', 'hj', 'mwlwy', 'mwln', 'qry', 'ml', 'shykh']);
 export const ABJAD_INNER_TITLES: ReadonlySet<string> = new Set(['hjy', 'lhj', 'mwlwy', 'mwln', 'qry']);

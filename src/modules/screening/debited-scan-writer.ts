@@ -26,8 +26,6 @@ import { sql } from '../../db/sql';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import { batchScanStatement, singleScanStatement, type ScanColumn } from './debited-scan-statements';
 
-export type { ScanColumn } from './debited-scan-statements';
-
 /** What a stored debit left: the balance after this scan's credit and the low-credit reference. */
 export interface DebitedScanOutcome {
   balanceAfter: number;

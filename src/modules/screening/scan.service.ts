@@ -20,7 +20,8 @@ import type { SourceFreshness } from './source-freshness';
 import { sql } from '../../db/sql';
 import { timeOrderedId } from '../../db/time-ordered-id';
 import type { BalanceChange } from '../credits/ledger';
-import { DebitedScanWriter, type ScanColumn } from './debited-scan-writer';
+import type { ScanColumn } from './debited-scan-statements';
+import { DebitedScanWriter } from './debited-scan-writer';
 
 export interface ScanOwner {
   accountId: string;
