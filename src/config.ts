@@ -35,6 +35,8 @@ export const environmentSchema = z.object({
   DATABASE_APP_PASSWORD: optionalString,
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   DATABASE_GROUP_COMMIT_MS: z.coerce.number().min(0).max(50).default(4),
+  API_HELPER_THREADS_NICE: z.coerce.number().int().min(0).max(19).default(10),
+  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('ci:'),
   TEMPORAL_ADDRESS: optionalString,
@@ -192,6 +194,11 @@ export interface AppConfig {
    * `url`: what the running service connects with, the least-privilege application role; `ownerUrl`:
    * the database owner, for migrations only (DATABASE_URL).
    */
+  /**
+   * Nice values (0–19, 0: unchanged) for the API's helper threads and the whole worker process, so the
+   * API's request thread gets a busy core first (src/cpu-priority.ts).
+   */
+  priority: { apiHelperThreads: number; worker: number };
   db: {
     url: string;
     ownerUrl: string;
@@ -371,6 +378,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       proxyHops: e.TRUST_PROXY_HOPS,
       processes: e.API_PROCESSES,
     },
+    priority: { apiHelperThreads: e.API_HELPER_THREADS_NICE, worker: e.WORKER_NICE },
     db: { url: e.DATABASE_APP_URL ?? applicationUrl(e.DATABASE_URL, e.DATABASE_APP_PASSWORD), ownerUrl: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, groupCommitMs: e.DATABASE_GROUP_COMMIT_MS },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
     temporal: {

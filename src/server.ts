@@ -10,9 +10,15 @@ import { closeAppDeps, createAppDeps } from './deps';
 import { createApp } from './http/app';
 import { createHttpServer } from './http/http-server';
 import { createLogger } from './logger';
+import { keepThreadsAtNice } from './cpu-priority';
+
+/** Re-applied this often: libuv's pool and the inspector start their threads on first use. */
+const HELPER_THREADS_RECHECK_MS = 10_000;
 
 async function serve(config: AppConfig): Promise<void> {
   const logger = createLogger(config, 'api');
+  const helpers = keepThreadsAtNice(config.priority.apiHelperThreads, { mainThread: false, everyMs: HELPER_THREADS_RECHECK_MS });
+  if (config.priority.apiHelperThreads > 0) logger.info({ nice: config.priority.apiHelperThreads, ...helpers.first }, 'helper threads yield to the request thread');
   const deps = await createAppDeps(config, logger);
   const server = createHttpServer(createApp(deps).callback());
   server.keepAliveTimeout = 65_000;
@@ -30,6 +36,7 @@ async function serve(config: AppConfig): Promise<void> {
     const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs).unref();
     server.close(() => {
       clearTimeout(force);
+      helpers.stop();
       void closeAppDeps(deps).finally(() => {
         logger.info('API stopped');
         process.exit(0);

@@ -11,12 +11,19 @@ import { openOrm } from './db/orm';
 import { DatabaseNotifications } from './db/notifications';
 import { createScreening } from './modules/screening/screening';
 import { createLogger } from './logger';
+import { keepThreadsAtNice } from './cpu-priority';
 import { temporalConnectionOptions } from './temporal/connection-options';
 import { createWorkerLogger } from './temporal/worker-logger';
+
+/** Re-applied this often, for a thread started by one that predates the first pass. */
+const WORKER_THREADS_RECHECK_MS = 10_000;
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config, 'worker');
+  // Before Temporal's runtime and the workflow thread start: threads inherit their creator's priority.
+  const priority = keepThreadsAtNice(config.priority.worker, { mainThread: true, everyMs: WORKER_THREADS_RECHECK_MS });
+  if (config.priority.worker > 0) logger.info({ nice: config.priority.worker, ...priority.first }, 'worker yields busy cores to the API');
   Runtime.install({
     logger: createWorkerLogger(logger),
     telemetryOptions: { logging: { filter: makeTelemetryFilterString({ core: 'WARN' }), forward: {} } },
@@ -37,6 +44,7 @@ async function main(): Promise<void> {
   });
   logger.info({ namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue }, 'worker polling');
   await worker.run(); // resolves after a shutdown signal once in-flight work has drained
+  priority.stop();
   await connection.close();
   await notifications.close();
   await orm.close(true);
