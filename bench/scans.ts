@@ -15,7 +15,9 @@
  * It runs the service's default of one API process (on two cores beside PostgreSQL, Redis and the load
  * generator, a second process costs more CPU per scan than it adds: docs/performance.md); API_PROCESSES
  * in the environment overrides it; `--paced-only`
- * skips the closed loop (when comparing CPU per scan between changes); `--rate N` paces at N scans/s.
+ * skips the closed loop (when comparing CPU per scan between changes); `--rate N` paces at N scans/s;
+ * `--with-batches N` submits N batches of 100 as the measured part starts, so the worker screens beside
+ * the API (its CPU per scan then includes the batches' PostgreSQL work).
  * A PostgreSQL on this machine is reached over its Unix socket, as a co-located deployment should be;
  * `--tcp` keeps loopback TCP.
  */
@@ -31,6 +33,7 @@ import { formatCpuPerRequest, startCpuMeasure, waitForIdleTree } from './support
 import { serverCpuInGeneratorUnits, serverCpuVerdict } from './support/server-cpu';
 import { postmasterPid, redisServerPid } from './support/server-pids';
 import { startBenchStack } from './support/stack';
+import { submitBatches, type BackgroundBatches } from './support/background-batches';
 import { benchDatabaseUrl } from './support/database-transport';
 import { loadConfig } from '../src/config';
 
@@ -61,8 +64,17 @@ function pacedRate(): number {
   return rate;
 }
 
+/** `--with-batches N`: batches of 100 for the worker during the measured part (0: none). */
+function backgroundBatchCount(): number {
+  const at = process.argv.indexOf('--with-batches');
+  const count = at >= 0 ? Number(process.argv[at + 1]) : 0;
+  if (!Number.isInteger(count) || count < 0) throw new Error('--with-batches takes a whole number of batches');
+  return count;
+}
+
 async function main(): Promise<void> {
   const rate = pacedRate();
+  const batchCount = backgroundBatchCount();
   say('bench:scans — POST /v1/scans/full through the whole stack (DFAT + UN + OFAC loaded)');
   const fixtures = withSharedListsAndClient(say);
   const database = await benchDatabaseUrl(loadConfig(process.env).db.ownerUrl, { tcp: process.argv.includes('--tcp') });
@@ -83,7 +95,10 @@ async function main(): Promise<void> {
     const wal = await measureWal(stack.config.db.ownerUrl);
     const insertWaits = await sampleInsertWaits(stack.config.db.ownerUrl, ['insert into scans', 'with paid as']);
     const dirtyPages = watchDirtyPages(PACED_WARMUP_SECONDS);
+    let batches: Promise<BackgroundBatches> | undefined;
+    const batchTimer = batchCount > 0 ? setTimeout(() => (batches = submitBatches(stack.url, token, batchCount)), PACED_WARMUP_SECONDS * 1000) : undefined;
     const paced = await pacedLoad({ url: stack.url, path: '/v1/scans/full', method: 'POST', headers, bodies: BODIES, connections: 50, ratePerSecond: rate, durationSeconds: 20, warmupSeconds: PACED_WARMUP_SECONDS });
+    clearTimeout(batchTimer);
     say(`  at ${rate}/s offered: ${paced.achievedRate} scans/s served (failed: ${paced.failed}); latency p50 ${paced.latencyMs.p50} ms, p90 ${paced.latencyMs.p90} ms, p99 ${paced.latencyMs.p99} ms, max ${paced.latencyMs.max} ms; ${machineLoad()}`);
     const cpu = processCpu(paced.sent + paced.warmupSent);
     say(`  ${formatCpuPerRequest(cpu)}`);
@@ -93,6 +108,7 @@ async function main(): Promise<void> {
     say(`  ${await insertWaits()}`);
     say(`  ${dirtyPages()}`);
     say(`  slowest seconds of the paced run (second: worst latency): ${paced.worstSeconds.map((w) => `${w.second}: ${w.maxMs} ms`).join(', ')}`);
+    if (batches) say(`  ${batchCount} batches of 100 submitted as the measured part began: all completed after ${(await (await batches).finished).toFixed(1)} s`);
     if (rate === 600) say(`  target p99 ≤ 30 ms at 600 scans/s: ${paced.latencyMs.p99 <= 30 && paced.achievedRate >= 590 && paced.failed === 0 ? 'met' : 'NOT met'}`);
     if (process.argv.includes('--paced-only')) return;
     say('  measuring: closed loop, 50 connections, 20 s...');
