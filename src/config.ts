@@ -191,14 +191,14 @@ export interface AppConfig {
   /** `proxyHops`: how many proxies we run in front of the API; the client IP is that many entries from the right of X-Forwarded-For. */
   http: { host: string; port: number; publicBaseUrl: string; trustProxy: boolean; proxyHops: number; processes: number };
   /**
-   * `url`: what the running service connects with, the least-privilege application role; `ownerUrl`:
-   * the database owner, for migrations only (DATABASE_URL).
-   */
-  /**
    * Nice values (0–19, 0: unchanged) for the API's helper threads and the whole worker process, so the
    * API's request thread gets a busy core first (src/cpu-priority.ts).
    */
   priority: { apiHelperThreads: number; worker: number };
+  /**
+   * `url`: what the running service connects with, the least-privilege application role; `ownerUrl`:
+   * the database owner, for migrations only (DATABASE_URL).
+   */
   db: {
     url: string;
     ownerUrl: string;
