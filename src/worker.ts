@@ -15,14 +15,12 @@ import { keepThreadsAtNice } from './cpu-priority';
 import { temporalConnectionOptions } from './temporal/connection-options';
 import { createWorkerLogger } from './temporal/worker-logger';
 
-/** Re-applied this often, for a thread started by one that predates the first pass. */
-const WORKER_THREADS_RECHECK_MS = 10_000;
-
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const logger = createLogger(config, 'worker');
-  // Before Temporal's runtime and the workflow thread start: threads inherit their creator's priority.
-  const priority = keepThreadsAtNice(config.priority.worker, { mainThread: true, everyMs: WORKER_THREADS_RECHECK_MS });
+  // Once, before Temporal's runtime and the workflow thread start: every thread started after it is
+  // started by a thread already lowered, and inherits its priority.
+  const priority = keepThreadsAtNice(config.priority.worker, { mainThread: true, everyMs: 0 });
   if (config.priority.worker > 0) logger.info({ nice: config.priority.worker, ...priority.first }, 'worker yields busy cores to the API');
   Runtime.install({
     logger: createWorkerLogger(logger),
@@ -44,7 +42,6 @@ async function main(): Promise<void> {
   });
   logger.info({ namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue }, 'worker polling');
   await worker.run(); // resolves after a shutdown signal once in-flight work has drained
-  priority.stop();
   await connection.close();
   await notifications.close();
   await orm.close(true);
