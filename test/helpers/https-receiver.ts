@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requireProgram } from './required-tool';
 
 export interface ReceivedWebhook {
   path: string;
@@ -29,7 +30,8 @@ export interface HttpsReceiver {
 
 /** A CA and a server certificate for localhost and 127.0.0.1 signed by it, in `dir` (the CA is what the sender trusts). */
 export function makeCertificates(dir: string): { caPath: string; key: Buffer; cert: Buffer } {
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
+  const program = requireProgram('openssl', { for: "to make the HTTPS webhook receiver's certificates", install: 'apt-get install openssl' });
+  const openssl = (...args: string[]) => execFileSync(program, args, { cwd: dir, stdio: 'pipe' });
   openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Test Webhook CA');
   openssl('req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost');
   writeFileSync(join(dir, 'san.ext'), 'subjectAltName=DNS:localhost,IP:127.0.0.1\nextendedKeyUsage=serverAuth\n');

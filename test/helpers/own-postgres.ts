@@ -9,6 +9,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { requireProgram } from './required-tool';
 
 export interface OwnPostgres {
   /** Server URL without a database name. */
@@ -24,7 +25,9 @@ function binDir(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))) : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (!newest) throw new Error(`no PostgreSQL server binaries under ${root}`);
+  if (!newest) {
+    throw new Error(`the PostgreSQL server binaries (initdb, pg_ctl) are needed for the tests that stop a database of their own, but none are under ${root}: install them with \`apt-get install postgresql\``);
+  }
   return join(root, newest, 'bin');
 }
 
@@ -45,13 +48,14 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'own-pg-'));
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
+  const runuser = asRoot ? requireProgram('runuser', { for: 'to run a test cluster as `postgres` when the tests run as root', install: 'apt-get install util-linux' }) : undefined;
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     const gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
     chownSync(dir, uid, gid);
   }
   const run = (tool: string, args: string[]) => {
-    const command = asRoot ? ['runuser', '-u', 'postgres', '--', join(bin, tool), ...args] : [join(bin, tool), ...args];
+    const command = runuser ? [runuser, '-u', 'postgres', '--', join(bin, tool), ...args] : [join(bin, tool), ...args];
     execFileSync(command[0]!, command.slice(1), { stdio: 'pipe', cwd: dir });
   };
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
