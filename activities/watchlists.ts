@@ -77,7 +77,7 @@ export function createWatchlistActivities(deps: ActivityDeps) {
         const events = parseListFile({ source: input.source as ListSource, ...local.paths, listKind: input.listKind });
         const list = await collectList(events, heartbeat);
         Context.current().heartbeat({ stage: 'storing', entities: list.entities.size, problems: list.problemCount });
-        const version = await storeListVersion(em, { source: input.source, origin: input.list.origin, list, pipelineRunId: input.runId });
+        const version = await storeListVersion(em, { source: input.source, origin: input.list.origin, list, pipelineRunId: input.runId, publishedAt: input.list.publishedAt });
         await releaseFetchedFiles(em, kept);
         return version;
       } catch (err) {

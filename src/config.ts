@@ -73,6 +73,7 @@ export const environmentSchema = z.object({
     .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
     .pipe(z.array(z.string().regex(/^(dfat|un|ofac|opensanctions:[a-z0-9_]+)$/, 'each source must be dfat, un, ofac or opensanctions:<dataset>'))),
   LIST_STALE_AFTER_HOURS: z.coerce.number().min(1).default(36),
+  LISTS_ON_FIRST_START: z.enum(['auto', 'official', 'snapshot', 'off']).default('auto'),
   LIST_URL_DFAT: optionalString.pipe(z.url().optional()),
   LIST_URL_UN: optionalString.pipe(z.url().optional()),
   LIST_URL_OFAC_SDN: optionalString.pipe(z.url().optional()),
@@ -235,7 +236,14 @@ export interface AppConfig {
    */
   rateLimits: { tokenPerMinute: number; tokenPerIpPerMinute: number; tokenFailuresPerIpPerMinute: number; eligibilityPerMinute: number; askPerMinute: number; publicPerMinute: number };
   /** Watchlist refresh schedule: every N hours (0 = no schedule) for these sources. */
-  pipeline: { everyHours: number; sources: string[]; staleAfterHours: number; urls: ListUrls };
+  pipeline: {
+    everyHours: number;
+    sources: string[];
+    staleAfterHours: number;
+    urls: ListUrls;
+    /** What `npm start` loads for a list with no version yet: the official file when reachable, else the repository's snapshot. */
+    onFirstStart: 'auto' | 'official' | 'snapshot' | 'off';
+  };
   /**
    * Public registers: where each source's Schedule downloads from (a source without a URL has no
    * Schedule and is loaded from the CLI), how many days of AusTender notices a scheduled run asks for,
@@ -417,6 +425,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       everyHours: e.PIPELINE_SCHEDULE_EVERY_HOURS,
       sources: e.PIPELINE_SCHEDULED_SOURCES,
       staleAfterHours: e.LIST_STALE_AFTER_HOURS,
+      onFirstStart: e.LISTS_ON_FIRST_START,
       urls: { dfat: e.LIST_URL_DFAT, un: e.LIST_URL_UN, ofac: { sdn: e.LIST_URL_OFAC_SDN, alt: e.LIST_URL_OFAC_ALT, add: e.LIST_URL_OFAC_ADD } },
     },
     registers: {

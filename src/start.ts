@@ -6,9 +6,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer as createNetServer } from 'node:net';
-import { Connection } from '@temporalio/client';
+import { join } from 'node:path';
+import { Client, Connection } from '@temporalio/client';
 import { loadConfigOrExit, temporalAddress } from './config';
 import { migrate } from './db/migrate';
+import { openOrm } from './db/orm';
+import { loadListsOnFirstStart } from './lists-on-first-start';
 import { describeCli, PROJECT_ROOT, resolveTemporalCli } from './temporal/cli-binary';
 import { startDevServer, stopChild, type RunningDevServer } from './temporal/dev-server';
 import { prepareTemporal } from './temporal/prepare';
@@ -164,7 +167,32 @@ async function main(): Promise<void> {
   if (devServer) say(`Temporal UI    ${devServer.uiUrl}`);
   if (stripeMock) say(`Payments       stripe-mock at ${stripeMock.url} (no real payments; webhook secret ${peerEnv.PSP_WEBHOOK_SECRET})`);
   if (anvil) say(`Chain          anvil at ${anvil.rpcUrl} (chain ${config.acp.chainId}, TestUSDC at ${config.acp.usdcAddress}; no real money)`);
+  await loadFirstLists(config);
   say('press Ctrl-C to stop everything');
+}
+
+/** Starts loading any list with no version yet and reports each outcome as it lands (scans need no wait). */
+async function loadFirstLists(config: ReturnType<typeof loadConfigOrExit>): Promise<void> {
+  const orm = await openOrm({ url: config.db.url, poolMax: 2 });
+  const connection = await Connection.connect(temporalConnectionOptions(config));
+  try {
+    const client = new Client({ connection, namespace: config.temporal.namespace });
+    const loads = await loadListsOnFirstStart({ config, orm, client, workDir: join(config.dataDir, 'snapshots'), log: (line) => say(`lists: ${line}`) });
+    if (loads.length === 0) say('lists: every list has a version (LISTS_ON_FIRST_START or `npm run cli -- lists status` to see them)');
+    void Promise.allSettled(
+      loads.map(({ source, result }) =>
+        result.then(
+          (r) => say(`lists: ${source} v${r.version?.versionNumber ?? '?'} loaded, ${r.version?.entityCount ?? 0} entities`),
+          (err: unknown) => say(`lists: ${source} could not be loaded: ${err instanceof Error ? err.message : String(err)}`),
+        ),
+      ),
+    ).finally(() => void connection.close().catch(() => {}));
+  } catch (err) {
+    say(`lists: the first load could not start: ${err instanceof Error ? err.message : String(err)}`);
+    await connection.close();
+  } finally {
+    await orm.close();
+  }
 }
 
 main().catch((err) => {

@@ -33,6 +33,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
       chain: deps.chain,
       x402Ready: !!deps.config.acp.facilitatorPrivateKey,
       escrowRail: escrowRailStatus(deps.config),
+      expectedLists: deps.config.pipeline.sources,
     }),
     document: () => (document ??= buildOpenApiDocument(routes, deps.config.http.publicBaseUrl)),
   });

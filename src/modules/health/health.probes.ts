@@ -9,6 +9,7 @@ import { sql } from '../../db/sql';
 import { lastRefreshedPerSource } from '../registers/register-loads';
 import { REGISTER_SOURCES } from '../registers/register-catalogue';
 import type { ChainClient } from '../acp/chain/client';
+import { currentListStatuses } from '../watchlists/list-status';
 
 export interface ProbeDeps {
   orm: Orm;
@@ -22,6 +23,8 @@ export interface ProbeDeps {
   x402Ready?: boolean;
   /** `ERC-8183 escrow rail on`, or why it is off. */
   escrowRail?: string;
+  /** The list sources scans are expected to consult (PIPELINE_SCHEDULED_SOURCES). */
+  expectedLists?: string[];
 }
 
 /** Each Temporal call of a probe gets this long, so a dead server fails the probe rather than hanging it. */
@@ -78,6 +81,16 @@ export function createHealthProbes(deps: ProbeDeps): HealthProbes {
       const refreshed = await lastRefreshedPerSource(deps.orm.em.fork());
       // Every register source (the sanctions lists are the watchlists' own row).
       return Object.fromEntries(REGISTER_SOURCES.map((source) => [source, refreshed.get(source) ?? 'never']));
+    },
+    watchlists: async () => {
+      const statuses = await currentListStatuses(deps.orm.em.fork());
+      const loaded = Object.fromEntries(
+        statuses.map((s) => [
+          s.source,
+          { version: s.versionNumber, entities: s.entityCount, loaded_at: s.createdAt.toISOString(), origin: /^https?:/.test(s.origin) ? ('official' as const) : ('file' as const), published_at: s.publishedAt },
+        ]),
+      );
+      return { loaded, expected: deps.expectedLists ?? [] };
     },
     acp: async () => {
       // The agent-job endpoints as this process actually serves them, not a remembered constant.

@@ -32,7 +32,19 @@ export interface HealthReport {
     acp: ComponentHealth;
     /** The public registers behind the Trust Score and when each was last refreshed (`never` until loaded). */
     registers: ComponentHealth & { last_refreshed: Record<string, string> };
+    /** The watchlist versions scans consult, and where each came from (a download, or a dated copy such as the bundled snapshot). */
+    watchlists: ComponentHealth & { loaded: Record<string, LoadedListSummary> };
   };
+}
+
+export interface LoadedListSummary {
+  version: number;
+  entities: number;
+  loaded_at: string;
+  /** `official` for a download, `file` for a copy read from disk (the bundled snapshot, or an operator's file). */
+  origin: 'official' | 'file';
+  /** The publisher's date of a dated copy, null for a download. */
+  published_at: string | null;
 }
 
 /** A probe resolves with a detail (and optionally a verdict other than ok) or rejects when down. */
@@ -47,6 +59,8 @@ export interface HealthProbes {
   acp: Probe;
   /** Last refresh per register source; `never` for one not loaded. */
   registers: () => Promise<Record<string, string>>;
+  /** The current version of each loaded watchlist, and the sources configured to be screened against. */
+  watchlists: () => Promise<{ loaded: Record<string, LoadedListSummary>; expected: string[] }>;
 }
 
 /** Each probe gets this long before it counts as down: /health must answer quickly even when a part hangs. */
@@ -92,15 +106,36 @@ async function registersHealth(probes: HealthProbes): Promise<HealthReport['comp
   }
 }
 
+/**
+ * Like the registers row, information rather than a verdict (a first start is healthy while its lists
+ * load): it says which lists scans consult and whether each is a download or a dated copy.
+ */
+async function watchlistsHealth(probes: HealthProbes): Promise<HealthReport['components']['watchlists']> {
+  const started = performance.now();
+  try {
+    const { loaded, expected } = await withTimeout(probes.watchlists(), PROBE_TIMEOUT_MS);
+    const describe = (source: string) => {
+      const list = loaded[source];
+      if (!list) return `${source} not loaded`;
+      return `${source} v${list.version}${list.published_at ? ` (a copy published ${list.published_at})` : ''}`;
+    };
+    const sources = [...new Set([...expected, ...Object.keys(loaded)])];
+    return { status: 'ok', detail: sources.map(describe).join(', ') || 'no list configured', latency_ms: Math.round((performance.now() - started) * 100) / 100, loaded };
+  } catch (err) {
+    return { status: 'down', detail: err instanceof Error ? err.message : String(err), latency_ms: null, loaded: {} };
+  }
+}
+
 /** Runs every probe concurrently and folds them into one report. */
 export async function checkHealth(probes: HealthProbes, version: string, now: () => Date = () => new Date()): Promise<HealthReport> {
-  const [database, rateLimitStore, temporal, acp, lastRun, registers] = await Promise.all([
+  const [database, rateLimitStore, temporal, acp, lastRun, registers, watchlists] = await Promise.all([
     runProbe(probes.database),
     runProbe(probes.rateLimitStore),
     runProbe(probes.temporal),
     runProbe(probes.acp),
     withTimeout(probes.lastPipelineRun(), PROBE_TIMEOUT_MS).catch(() => null),
     registersHealth(probes),
+    watchlistsHealth(probes),
   ]);
   const components = {
     database,
@@ -109,6 +144,7 @@ export async function checkHealth(probes: HealthProbes, version: string, now: ()
     data_pipeline: lastRun ? pipelineHealth(lastRun) : null,
     acp,
     registers,
+    watchlists,
   };
   const all = [database, rateLimitStore, temporal, acp, components.data_pipeline].filter((c) => c !== null);
   const status: ComponentStatus =

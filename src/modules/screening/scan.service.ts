@@ -271,7 +271,7 @@ export class ScanService {
       metadata: {
         service_id: serviceIdFor(request.entity_type),
         query_time_ms: Math.round(performance.now() - started),
-        data_sources: versions.map((v) => `${listDisplayName(v.source)} v${v.versionNumber} (loaded ${v.createdAt.toISOString()})`),
+        data_sources: versions.map((v) => `${listDisplayName(v.source)} v${v.versionNumber} (loaded ${v.createdAt.toISOString()}${v.publishedAt ? `; published ${v.publishedAt.toISOString().slice(0, 10)}` : ''})`),
       },
     };
     return { response, versions };

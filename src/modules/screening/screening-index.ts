@@ -17,6 +17,8 @@ export interface LoadedListVersion {
   listKind: string;
   entityCount: number;
   createdAt: Date;
+  /** The publisher's date of the copy loaded, when known (a dated snapshot): staleness is judged by it. */
+  publishedAt: Date | null;
 }
 
 export interface IndexSnapshot {
@@ -74,10 +76,19 @@ export class ScreeningIndex {
     const started = performance.now();
     const em = this.orm.em.fork();
     const versions = (
-      await sql<{ id: string; source: string; version_number: number; list_kind: string; entity_count: number; created_at: Date }[]>(em, 
-        `select distinct on (source) id, source, version_number, list_kind, entity_count, created_at from list_versions order by source, version_number desc`,
+      await sql<{ id: string; source: string; version_number: number; list_kind: string; entity_count: number; created_at: Date; published_at: string | null }[]>(em,
+        `select distinct on (source) id, source, version_number, list_kind, entity_count, created_at, to_char(published_at, 'YYYY-MM-DD') as published_at
+           from list_versions order by source, version_number desc`,
       )
-    ).map((v) => ({ source: v.source, versionId: v.id, versionNumber: v.version_number, listKind: v.list_kind, entityCount: v.entity_count, createdAt: new Date(v.created_at) }));
+    ).map((v) => ({
+      source: v.source,
+      versionId: v.id,
+      versionNumber: v.version_number,
+      listKind: v.list_kind,
+      entityCount: v.entity_count,
+      createdAt: new Date(v.created_at),
+      publishedAt: v.published_at ? new Date(`${v.published_at}T00:00:00Z`) : null,
+    }));
     if (versions.every((v) => this.snapshot.versions.some((s) => s.versionId === v.versionId)) && versions.length === this.snapshot.versions.length) return;
     const entities: ListedEntity[] = [];
     for (const version of versions) {

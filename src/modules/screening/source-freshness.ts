@@ -2,7 +2,9 @@
  * Whether the lists a scan consulted were fresh (architecture: `fresh` when every list was refreshed
  * within its expected interval, `stale` when one is older, `no_data` when no list is loaded or a
  * configured list has never been loaded: a scan that could not consult it has no data from it). A refresh
- * that found the list unchanged still counts as refreshed. Cached briefly: it changes by the hour.
+ * that found the list unchanged still counts as refreshed. A version loaded from a dated copy (the
+ * repository's snapshot) is as old as its publication date, however recently it was loaded. Cached
+ * briefly: it changes by the hour.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { LoadedListVersion } from './screening-index';
@@ -17,7 +19,8 @@ export function stalenessOf(lastRefreshed: Map<string, Date>, versions: LoadedLi
   const horizon = now.getTime() - staleAfterHours * 3_600_000;
   const loaded = new Set(versions.map((v) => v.source));
   if (expectedSources.some((s) => !loaded.has(s))) return 'no_data';
-  const tooOld = versions.some((v) => Math.max(v.createdAt.getTime(), lastRefreshed.get(v.source)?.getTime() ?? 0) < horizon);
+  const asOf = (v: LoadedListVersion) => v.publishedAt?.getTime() ?? Math.max(v.createdAt.getTime(), lastRefreshed.get(v.source)?.getTime() ?? 0);
+  const tooOld = versions.some((v) => asOf(v) < horizon);
   return tooOld ? 'stale' : 'fresh';
 }
 

@@ -18,11 +18,13 @@ export interface RefreshRequest {
   altFile?: string;
   addFile?: string;
   listKind?: ListKind;
+  /** The publisher's date of an operator's or the snapshot's copy (YYYY-MM-DD), stored with the version. */
+  publishedAt?: string;
 }
 
 export type FetchedList =
   | { status: 'not_modified' }
-  | { status: 'ready'; path: string; altPath?: string; addPath?: string; origin: string; validators: Record<string, ListValidators> };
+  | { status: 'ready'; path: string; altPath?: string; addPath?: string; origin: string; validators: Record<string, ListValidators>; publishedAt?: string };
 
 function validatorsOf(outcome: FetchListOutcome): ListValidators {
   return outcome.status === 'downloaded' ? { etag: outcome.etag, lastModified: outcome.lastModified } : {};
@@ -58,7 +60,7 @@ export async function fetchList(request: RefreshRequest, previous: Record<string
   const { source } = request;
   if (request.file) {
     for (const path of [request.file, request.altFile, request.addFile]) if (path) await access(path);
-    return { status: 'ready', path: request.file, altPath: request.altFile, addPath: request.addFile, origin: `file:${request.file}`, validators: {} };
+    return { status: 'ready', path: request.file, altPath: request.altFile, addPath: request.addFile, origin: `file:${request.file}`, validators: {}, publishedAt: request.publishedAt };
   }
   if (source === 'ofac') {
     let files = await fetchOfacLists({ previous, urls: urls.ofac });

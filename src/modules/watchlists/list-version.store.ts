@@ -103,7 +103,7 @@ export async function versionStoredByRun(em: EntityManager, pipelineRunId: strin
 /** Writes a new version of `source` unless its content equals the current version. */
 export async function storeListVersion(
   em: EntityManager,
-  input: { source: string; origin: string; list: CollectedList; pipelineRunId?: string | null },
+  input: { source: string; origin: string; list: CollectedList; pipelineRunId?: string | null; publishedAt?: string },
 ): Promise<StoredVersion> {
   const hashes = new Map([...input.list.entities].map(([id, e]) => [id, e.hash]));
   const contentHash = listContentHash(hashes);
@@ -141,11 +141,11 @@ export async function storeListVersion(
     const changeCounts = countChanges(changes);
     await sql(tx, 
       `insert into list_versions (id, source, version_number, list_kind, content_hash, entity_count, counts, problem_count, problems, origin,
-         added_count, removed_count, changed_count, previous_version_id, pipeline_run_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         added_count, removed_count, changed_count, previous_version_id, pipeline_run_id, published_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [versionId, input.source, versionNumber, listKindOf(input.list), contentHash, input.list.entities.size, JSON.stringify(counts),
         input.list.problemCount, JSON.stringify(input.list.problems), input.origin, changeCounts.added, changeCounts.removed,
-        changeCounts.changed, previous?.id ?? null, input.pipelineRunId ?? null],
+        changeCounts.changed, previous?.id ?? null, input.pipelineRunId ?? null, input.publishedAt ?? null],
     );
     await insertEntities(tx, versionId, input.list);
     await insertChanges(tx, versionId, changes);

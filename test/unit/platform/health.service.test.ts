@@ -12,6 +12,10 @@ const probes = (overrides: Partial<HealthProbes> = {}): HealthProbes => ({
   acp: ok,
   lastPipelineRun: async () => null,
   registers: async () => ({ abr: '2026-11-19T00:00:00.000Z', asic_companies: 'never' }),
+  watchlists: async () => ({
+    loaded: { dfat: { version: 1, entities: 3811, loaded_at: '2026-11-19T00:00:00.000Z', origin: 'file', published_at: '2026-02-24' } },
+    expected: ['dfat', 'un'],
+  }),
   ...overrides,
 });
 const fixedNow = () => new Date('2026-11-20T00:00:00Z');
@@ -23,6 +27,12 @@ describe('checkHealth', () => {
     expect(report.components.data_pipeline).toBeNull();
     expect(report.checked_at).toBe('2026-11-20T00:00:00.000Z');
     expect(report.components.registers).toMatchObject({ status: 'ok', detail: expect.stringMatching(/not loaded yet: asic_companies/), last_refreshed: { abr: '2026-11-19T00:00:00.000Z' } });
+  });
+
+  it('says which lists scans consult, a dated copy with its publication date, and which are not loaded, without changing the status', async () => {
+    const report = await checkHealth(probes(), '0.1.0', fixedNow);
+    expect(report.status).toBe('ok');
+    expect(report.components.watchlists).toMatchObject({ status: 'ok', detail: 'dfat v1 (a copy published 2026-02-24), un not loaded', loaded: { dfat: { origin: 'file', published_at: '2026-02-24' } } });
   });
 
   it('is degraded, not down, when Redis or Temporal is down', async () => {
