@@ -20,7 +20,7 @@ import type { ListedEntity } from '../src/sources/listed-entity';
 import { parseListFile } from '../src/sources/registry';
 import { figureLine, figuresBy, figuresOf, outcomeOf, targetLines, type EvalOutcome } from './eval-set/eval-figures';
 import { readEvalSet, type EvalQuery } from './eval-set/eval-query';
-import { EVERYPOLITICIAN } from './eval-set/real-name-sources';
+import { everyPoliticianFolder } from './eval-set/real-name-sources';
 import { loadWatchlists } from './watchlists';
 
 async function main(): Promise<void> {
@@ -69,7 +69,7 @@ function applies(item: EvalQuery, withPep: boolean): boolean {
  */
 async function pepEntitiesByLatinNames(): Promise<ListedEntity[]> {
   const entities: ListedEntity[] = [];
-  for await (const event of parseListFile({ source: 'everypolitician', path: EVERYPOLITICIAN })) {
+  for await (const event of parseListFile({ source: 'everypolitician', path: everyPoliticianFolder() })) {
     if ('entity' in event) entities.push({ ...event.entity, aliases: event.entity.aliases.filter((a) => a.script === 'latin') });
   }
   return entities;

@@ -23,7 +23,8 @@ import { withEntitiesFromDatabase } from './support/database-load';
 import { check, ms, percentiles } from './support/latency-figures';
 import { describeMemory, memoryAfterCollection } from './support/memory-figures';
 import { measureNamePools } from './support/name-pools';
-import { atoCompanyNames, madeUpPersonName, registerNames, SHARED_DATA } from './unlisted-names';
+import { atoCompanyNames, madeUpPersonName, registerNames } from './unlisted-names';
+import { sharedDataPath } from './support/shared-data';
 import { loadWatchlists } from './watchlists';
 
 /** The real lists alone (50,000 names) and the issue's million-name index. */
@@ -177,10 +178,10 @@ async function unlistedQueries(): Promise<MatchQuery[]> {
   const queries: MatchQuery[] = [];
   const organisations = [
     ...(await atoCompanyNames()),
-    ...(await registerNames(`${SHARED_DATA}/registers/acnc_register_head.csv`, 'Charity_Legal_Name')),
+    ...(await registerNames(sharedDataPath('registers/acnc_register_head.csv'), 'Charity_Legal_Name')),
   ];
   for (const name of organisations) queries.push({ name, entityType: 'organisation' });
-  const people = await registerNames(`${SHARED_DATA}/registers/asic_banned_persons.csv`, 'BD_PER_NAME');
+  const people = await registerNames(sharedDataPath('registers/asic_banned_persons.csv'), 'BD_PER_NAME');
   for (let i = 0; i < UNLISTED_PEOPLE; i++) people.push(madeUpPersonName(random));
   for (const name of people) queries.push({ name, entityType: 'person' });
   return queries;

@@ -1,7 +1,7 @@
-import { resolve } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { SeededRandom } from './seeded-random';
 import { rowsOf } from './support/register-rows';
+import { sharedDataPath } from './support/shared-data';
 
 /**
  * Names a screening service sees every day that are not on any list: the real Australian companies of
@@ -9,10 +9,7 @@ import { rowsOf } from './support/register-rows';
  * the given names and surnames of Australia's main communities (Anglo, Chinese, Vietnamese, Indian,
  * Greek, Italian, Lebanese, Russian...). Many share a given name with listed people, which is the point.
  */
-/** The shared data folder next to the repository (`../shared/data`), as its README describes. */
-export const SHARED_DATA = resolve(__dirname, '../../shared/data');
-
-export async function atoCompanyNames(path = `${SHARED_DATA}/registers/corp_transparency_2023_24.xlsx`): Promise<string[]> {
+export async function atoCompanyNames(path = sharedDataPath('registers/corp_transparency_2023_24.xlsx')): Promise<string[]> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile(path);
   const sheet = workbook.getWorksheet('Income tax details');

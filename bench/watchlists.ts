@@ -1,18 +1,18 @@
 import type { ListedEntity } from '../src/sources/listed-entity';
-import { parseListFile } from '../src/sources/registry';
-import { SHARED_DATA } from './unlisted-names';
+import { parseListFile, type ListFile } from '../src/sources/registry';
+import { sharedDataPath } from './support/shared-data';
 
-/** The three lists the benchmark and the evaluation screen against, in their published formats. */
-export const WATCHLIST_FILES = [
-  { source: 'dfat', path: `${SHARED_DATA}/lists/dfat/consolidated-2026-02-24.xlsx` },
-  { source: 'un', path: `${SHARED_DATA}/lists/un/consolidated-2026-02-27.xml` },
+/** The three lists the benchmark and the evaluation screen against, in their published formats (shared data). */
+export const watchlistFiles = (): ListFile[] => [
+  { source: 'dfat', path: sharedDataPath('lists/dfat/consolidated-2026-02-24.xlsx') },
+  { source: 'un', path: sharedDataPath('lists/un/consolidated-2026-02-27.xml') },
   {
     source: 'ofac',
-    path: `${SHARED_DATA}/lists/ofac/sdn-2024-05-03.csv`,
-    altPath: `${SHARED_DATA}/lists/ofac/alt-2026-06.csv`,
-    addPath: `${SHARED_DATA}/lists/ofac/add-2026-06.csv`,
+    path: sharedDataPath('lists/ofac/sdn-2024-05-03.csv'),
+    altPath: sharedDataPath('lists/ofac/alt-2026-06.csv'),
+    addPath: sharedDataPath('lists/ofac/add-2026-06.csv'),
   },
-] as const;
+];
 
 export interface LoadedWatchlists {
   entities: ListedEntity[];
@@ -25,7 +25,7 @@ export async function loadWatchlists(): Promise<LoadedWatchlists> {
   const started = performance.now();
   const entities: ListedEntity[] = [];
   let problems = 0;
-  for (const file of WATCHLIST_FILES) {
+  for (const file of watchlistFiles()) {
     for await (const event of parseListFile(file)) {
       if ('entity' in event) entities.push(event.entity);
       else problems++;

@@ -1,10 +1,12 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { joinRecords, rawRecords } from './cut-fixtures/csv-lines';
+import { sharedDataFolder } from './shared-data-folder';
 
 /**
  * Cuts the EveryPolitician fixtures the PEP loader tests run on from the shared copy
- * (`../shared/data/lists/pep/everypolitician-au`, or EVERYPOLITICIAN_DIR): every row of each chosen
+ * (EVERYPOLITICIAN_DIR, else `lists/pep/everypolitician-au` of the shared data folder: optional
+ * input, needed only to redo the cut): every row of each chosen
  * person's chamber UUID from every term file, positions.csv and names.csv, byte for byte, in the same
  * folder layout. The people cover what the loader must handle:
  *
@@ -39,7 +41,7 @@ const FILES = ['term-43.csv', 'term-44.csv', 'term-45.csv', 'positions.csv', 'na
 
 function main(): void {
   const root = resolve(__dirname, '..');
-  const sharedDir = process.env.EVERYPOLITICIAN_DIR ?? resolve(root, '../shared/data/lists/pep/everypolitician-au');
+  const sharedDir = sharedDataFolder('EVERYPOLITICIAN_DIR', 'lists/pep/everypolitician-au');
   const outDir = resolve(root, 'test/fixtures/lists/everypolitician');
   const report: string[] = [];
   for (const [chamber, people] of Object.entries(PEOPLE)) {

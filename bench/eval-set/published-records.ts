@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import type { ListedEntity } from '../../src/sources/listed-entity';
-import { SHARED_DATA } from '../unlisted-names';
+import { sharedDataPath } from '../support/shared-data';
 
 /**
  * One record of one list as published, indexed by us (DFAT, UN, OFAC) or not (the UK list and the
@@ -90,7 +90,7 @@ function csv(text: string): Array<Record<string, string>> {
 }
 
 /** The UK Sanctions List tables (`lists/uk`): its own spellings, name variations and name parts. */
-export async function ukRecords(folder = `${SHARED_DATA}/lists/uk`): Promise<PublishedRecord[]> {
+export async function ukRecords(folder = sharedDataPath('lists/uk')): Promise<PublishedRecord[]> {
   const subjects = csv(await readFile(`${folder}/subjects.csv`, 'utf8'));
   const records = new Map<string, PublishedRecord>();
   for (const subject of subjects) {
@@ -126,7 +126,7 @@ export async function ukRecords(folder = `${SHARED_DATA}/lists/uk`): Promise<Pub
 }
 
 /** The OpenSanctions Ukraine war targets file: Latin and Cyrillic names of Russian and Belarusian targets. */
-export async function openSanctionsRecords(path = `${SHARED_DATA}/lists/opensanctions/ua_war_sanctions-targets.simple-2026-03-13.csv`): Promise<PublishedRecord[]> {
+export async function openSanctionsRecords(path = sharedDataPath('lists/opensanctions/ua_war_sanctions-targets.simple-2026-03-13.csv')): Promise<PublishedRecord[]> {
   const rows = csv(await readFile(path, 'utf8'));
   return rows.map((row) => {
     const kind = row.schema === 'Person' ? 'person' : row.schema === 'Vessel' ? 'vessel' : 'organisation';

@@ -1,7 +1,8 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
 import { parseListFile } from '../../src/sources/registry';
-import { atoCompanyNames, SHARED_DATA } from '../unlisted-names';
+import { atoCompanyNames } from '../unlisted-names';
+import { sharedDataPath } from '../support/shared-data';
 
 /**
  * Real names of people and organisations that are not on the sanctions lists, read as published:
@@ -19,8 +20,8 @@ export interface RealName {
   surname?: string;
 }
 
-const REGISTERS = `${SHARED_DATA}/registers`;
-export const EVERYPOLITICIAN = `${SHARED_DATA}/lists/pep/everypolitician-au`;
+/** The EveryPolitician folder of the shared data (Australian federal parliamentarians). */
+export const everyPoliticianFolder = () => sharedDataPath('lists', 'pep', 'everypolitician-au');
 const TERM_FILE = /^term-\d+\.csv$/;
 
 async function table(path: string): Promise<Array<Record<string, string>>> {
@@ -50,7 +51,7 @@ export async function registerPeople(): Promise<RealName[]> {
   ];
   const people: RealName[] = [];
   for (const [file, column] of sources) {
-    for (const row of await table(`${REGISTERS}/${file}`)) {
+    for (const row of await table(sharedDataPath('registers', file))) {
       const person = personFromRegister(row[column] ?? '', file.replace(/\.csv$/, ''));
       // The representatives register mixes people ("John, Nicole") and companies ("… PTY LTD").
       if (person && !/\b(PTY|LTD|LIMITED|TRUST|SERVICES|GROUP|FINANCIAL|INSURANCE)\b/i.test(person.name)) people.push(person);
@@ -68,7 +69,7 @@ export async function registerOrganisations(): Promise<RealName[]> {
     ['asic_credit_licensee.csv', 'CRED_LIC_NAME', 'asic_licensee'],
   ];
   for (const [file, column, source] of sources) {
-    for (const row of await table(`${REGISTERS}/${file}`)) {
+    for (const row of await table(sharedDataPath('registers', file))) {
       const name = (row[column] ?? '').trim();
       if (name !== '') names.push({ name, source, identity: `${source}|${name}` });
     }
@@ -81,7 +82,7 @@ export async function registerOrganisations(): Promise<RealName[]> {
  * Cyrillic, Greek, Arabic, Hebrew, Han, Hangul… labels), and from the term files their name as
  * given and surname ("sort_name" is "Surname, Given").
  */
-export async function everyPoliticianNames(folder = EVERYPOLITICIAN): Promise<RealName[]> {
+export async function everyPoliticianNames(folder = everyPoliticianFolder()): Promise<RealName[]> {
   const names: RealName[] = [];
   const seen = new Set<string>();
   for (const chamber of ['Representatives', 'Senate']) {
@@ -109,7 +110,7 @@ export async function everyPoliticianNames(folder = EVERYPOLITICIAN): Promise<Re
  * The identities (`ep|<id>`) of the parliamentarians the PEP list holds: the people the project's own
  * loader makes entities of (`src/sources/everypolitician`, from the term files), as the index has them.
  */
-export async function termPoliticians(folder = EVERYPOLITICIAN): Promise<Set<string>> {
+export async function termPoliticians(folder = everyPoliticianFolder()): Promise<Set<string>> {
   const identities = new Set<string>();
   for await (const event of parseListFile({ source: 'everypolitician', path: folder })) {
     if ('entity' in event) identities.add(`ep|${event.entity.sourceId}`);

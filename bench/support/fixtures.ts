@@ -1,6 +1,5 @@
 /** Loading the real shared lists into a bench database, and making a client that the limits do not slow. */
 import { recordMovement } from '../../src/modules/credits/ledger';
-import { resolve } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../src/config';
 import { openOrm } from '../../src/db/orm';
@@ -8,18 +7,11 @@ import { createAccount } from '../../src/modules/identity/accounts';
 import { registerClient } from '../../src/modules/identity/client-registrations';
 import { ALL_SCOPES } from '../../src/modules/identity/scopes';
 import { collectList, storeListVersion } from '../../src/modules/watchlists/list-version.store';
-import { parseListFile, type ListFile } from '../../src/sources/registry';
-
-const LISTS = resolve(__dirname, '../../../shared/data/lists');
-
-export const SHARED_LISTS: ListFile[] = [
-  { source: 'dfat', path: `${LISTS}/dfat/consolidated-2026-02-24.xlsx` },
-  { source: 'un', path: `${LISTS}/un/consolidated-2026-02-27.xml` },
-  { source: 'ofac', path: `${LISTS}/ofac/sdn-2024-05-03.csv`, altPath: `${LISTS}/ofac/alt-2026-06.csv`, addPath: `${LISTS}/ofac/add-2026-06.csv` },
-];
+import { parseListFile } from '../../src/sources/registry';
+import { watchlistFiles } from '../watchlists';
 
 export async function loadSharedLists(em: EntityManager, say: (line: string) => void): Promise<void> {
-  for (const file of SHARED_LISTS) {
+  for (const file of watchlistFiles()) {
     const stored = await storeListVersion(em.fork(), { source: file.source, origin: `file:${file.path}`, list: await collectList(parseListFile(file)) });
     say(`  loaded ${file.source}: ${stored.entityCount} entities`);
   }

@@ -9,7 +9,8 @@
  */
 import type { ListedEntity } from '../../src/sources/listed-entity';
 import { parseListFile } from '../../src/sources/registry';
-import { atoCompanyNames, SHARED_DATA } from '../unlisted-names';
+import { atoCompanyNames } from '../unlisted-names';
+import { sharedDataPath } from './shared-data';
 import { columnOf, rowsOf } from './register-rows';
 
 /** Writing systems the pools are kept apart by (`other` collects the rest). */
@@ -115,7 +116,7 @@ export async function measureNamePools(listed: readonly ListedEntity[]): Promise
   const entities = [...listed];
   for await (const event of parseListFile({
     source: 'opensanctions:ua_war_sanctions',
-    path: `${SHARED_DATA}/lists/opensanctions/ua_war_sanctions-targets.simple-2026-03-13.csv`,
+    path: sharedDataPath('lists/opensanctions/ua_war_sanctions-targets.simple-2026-03-13.csv'),
   })) {
     if ('entity' in event) entities.push(event.entity);
   }
@@ -196,17 +197,17 @@ function birthYearOf(dob: ListedEntity['datesOfBirth'][number]): number {
 async function otherPeople(): Promise<string[]> {
   const people: string[] = [];
   for (const chamber of ['Representatives', 'Senate']) {
-    people.push(...(await columnOf(`${SHARED_DATA}/lists/pep/everypolitician-au/${chamber}/names.csv`, 'name')));
+    people.push(...(await columnOf(sharedDataPath(`lists/pep/everypolitician-au/${chamber}/names.csv`), 'name')));
   }
   const ukIndividuals = new Set(
-    (await rowsOf(`${SHARED_DATA}/lists/uk/subjects.csv`)).filter((row) => row.subject_type === 'individual').map((row) => row.unique_id),
+    (await rowsOf(sharedDataPath('lists/uk/subjects.csv'))).filter((row) => row.subject_type === 'individual').map((row) => row.unique_id),
   );
-  for (const row of await rowsOf(`${SHARED_DATA}/lists/uk/subject_names.csv`)) {
+  for (const row of await rowsOf(sharedDataPath('lists/uk/subject_names.csv'))) {
     if (ukIndividuals.has(row.unique_id) && row.full_name) people.push(row.full_name);
   }
-  people.push(...(await columnOf(`${SHARED_DATA}/registers/asic_banned_persons.csv`, 'BD_PER_NAME')));
-  people.push(...(await columnOf(`${SHARED_DATA}/registers/asic_financial_advisers.csv`, 'ADV_NAME')));
-  people.push(...(await columnOf(`${SHARED_DATA}/registers/asic_liquidator.csv`, 'LIQ_NAME')));
+  people.push(...(await columnOf(sharedDataPath('registers/asic_banned_persons.csv'), 'BD_PER_NAME')));
+  people.push(...(await columnOf(sharedDataPath('registers/asic_financial_advisers.csv'), 'ADV_NAME')));
+  people.push(...(await columnOf(sharedDataPath('registers/asic_liquidator.csv'), 'LIQ_NAME')));
   return people;
 }
 
@@ -214,10 +215,10 @@ async function otherPeople(): Promise<string[]> {
 async function otherOrganisations(): Promise<string[]> {
   return [
     ...(await atoCompanyNames()),
-    ...(await columnOf(`${SHARED_DATA}/registers/acnc_register_head.csv`, 'Charity_Legal_Name')),
-    ...(await columnOf(`${SHARED_DATA}/registers/asic_afs_licensee.csv`, 'AFS_LIC_NAME')),
-    ...(await columnOf(`${SHARED_DATA}/registers/asic_afs_auth_rep.csv`, 'AFS_REP_NAME')),
-    ...(await columnOf(`${SHARED_DATA}/registers/asic_credit_licensee.csv`, 'CRED_LIC_NAME')),
-    ...(await columnOf(`${SHARED_DATA}/registers/asic_banned_orgs.csv`, 'BD_ORG_NAME')),
+    ...(await columnOf(sharedDataPath('registers/acnc_register_head.csv'), 'Charity_Legal_Name')),
+    ...(await columnOf(sharedDataPath('registers/asic_afs_licensee.csv'), 'AFS_LIC_NAME')),
+    ...(await columnOf(sharedDataPath('registers/asic_afs_auth_rep.csv'), 'AFS_REP_NAME')),
+    ...(await columnOf(sharedDataPath('registers/asic_credit_licensee.csv'), 'CRED_LIC_NAME')),
+    ...(await columnOf(sharedDataPath('registers/asic_banned_orgs.csv'), 'BD_ORG_NAME')),
   ];
 }

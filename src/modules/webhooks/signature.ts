@@ -25,7 +25,7 @@ const sameText = (a: string, b: string) => {
   return x.length === y.length && timingSafeEqual(x, y);
 };
 
-/** What a receiver does; kept here so our tests verify exactly as the README tells receivers to. */
+/** What a receiver does; kept here so our tests verify exactly as docs/api/batches-and-webhooks.md tells receivers to. */
 export function verifyWebhookSignature(body: Buffer, header: string | undefined, secret: string): boolean {
   if (!header?.startsWith('sha256=')) return false;
   return sameText(signWebhookBody(body, secret), header);
