@@ -157,6 +157,7 @@ export const environmentSchema = z.object({
   WEBHOOK_CA_BUNDLE_PATH: optionalString,
   DATA_DIR: z.string().min(1).default('.data'),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
+  WORKFLOW_BUNDLE_PATH: optionalString,
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -341,6 +342,8 @@ export interface AppConfig {
   };
   dataDir: string;
   shutdownGraceMs: number;
+  /** A prebuilt workflow bundle for the worker to load instead of bundling `workflows/` at start. */
+  workflowBundlePath: string | undefined;
 }
 
 /**
@@ -506,6 +509,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     dataDir: e.DATA_DIR,
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    workflowBundlePath: e.WORKFLOW_BUNDLE_PATH,
   };
 }
 

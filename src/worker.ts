@@ -14,6 +14,7 @@ import { createLogger } from './logger';
 import { keepThreadsAtNice } from './cpu-priority';
 import { temporalConnectionOptions } from './temporal/connection-options';
 import { createWorkerLogger } from './temporal/worker-logger';
+import { workflowSource } from './temporal/workflow-bundle';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    workflowsPath: require.resolve('../workflows'),
+    ...workflowSource(config.workflowBundlePath),
     activities: createActivities({ config, orm, logger, screening }),
     shutdownGraceTime: config.shutdownGraceMs,
   });

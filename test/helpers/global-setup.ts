@@ -14,6 +14,10 @@ import { resolveStripeMock, startStripeMock } from '../../src/tools/stripe-mock'
 import { installTestUsdc, startAnvil } from '../../src/tools/anvil';
 import { ANVIL_DEPLOYER_KEY, ANVIL_PROVIDER_KEY, deployAgentCommerce } from '../../src/tools/agent-commerce-contracts';
 import { loadConfig } from '../../src/config';
+import { writeWorkflowBundle } from '../../src/temporal/workflow-bundle';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const SERVER_URL = process.env.TEST_DATABASE_SERVER_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
@@ -28,6 +32,8 @@ declare module 'vitest' {
     stripeMockUrl: string;
     /** anvil (a local EVM at Base Sepolia's chain id) with our TestUSDC at Base Sepolia's USDC address, and our escrow and registries deployed. */
     anvilRpcUrl: string;
+    /** The run's workflow bundle, built once: every in-process and spawned worker loads it instead of bundling. */
+    workflowBundlePath: string;
   }
 }
 
@@ -45,7 +51,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const runId = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const databaseName = `ci_test_${runId}`;
   const databaseUrl = `${SERVER_URL}/${databaseName}`;
-  await migrate({ url: databaseUrl, poolMax: 2 });
+  const bundleDir = mkdtempSync(join(tmpdir(), 'workflow-bundle-'));
+  const [, workflowBundlePath] = await Promise.all([migrate({ url: databaseUrl, poolMax: 2 }), writeWorkflowBundle(join(bundleDir, 'workflows.js'))]);
 
   const cli = await resolveTemporalCli({ log: (line) => process.stdout.write(`${line}\n`) });
   const namespace = 'test';
@@ -81,11 +88,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('temporalNamespace', namespace);
   project.provide('redisUrl', process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
   project.provide('runId', runId);
+  project.provide('workflowBundlePath', workflowBundlePath);
 
   return async () => {
     await stripeMock.stop();
     await anvil.stop();
     await env.teardown();
     await dropDatabase(databaseName);
+    rmSync(bundleDir, { recursive: true, force: true });
   };
 }

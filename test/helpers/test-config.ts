@@ -20,6 +20,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     TEMPORAL_NAMESPACE: inject('temporalNamespace'),
     TEMPORAL_TASK_QUEUE: `test-${inject('runId')}`,
+    WORKFLOW_BUNDLE_PATH: inject('workflowBundlePath'),
     // Every test file asks for tokens from 127.0.0.1; the per-IP limits are tested where they are set low.
     RATE_LIMIT_TOKEN_PER_IP_PER_MINUTE: '100000',
     RATE_LIMIT_TOKEN_FAILURES_PER_IP_PER_MINUTE: '100000',

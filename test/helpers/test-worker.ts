@@ -1,9 +1,8 @@
 /**
  * A real Temporal worker for integration tests, on the run's dev server and the test's own task
- * queue. The workflow bundle is built once per test file and reused.
+ * queue. It loads the run's workflow bundle, built once by the global setup.
  */
-import { join } from 'node:path';
-import { bundleWorkflowCode, DefaultLogger, NativeConnection, Runtime, Worker, type WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { AppConfig } from '../../src/config';
 import { openOrm, type Orm } from '../../src/db/orm';
@@ -11,9 +10,9 @@ import { DatabaseNotifications } from '../../src/db/notifications';
 import { createScreening, type Screening } from '../../src/modules/screening/screening';
 import { createLogger } from '../../src/logger';
 import { createWorkerLogger } from '../../src/temporal/worker-logger';
+import { workflowSource } from '../../src/temporal/workflow-bundle';
 
 let runtimeInstalled = false;
-let bundle: Promise<WorkflowBundleWithSourceMap> | undefined;
 
 export interface TestWorker {
   orm: Orm;
@@ -31,7 +30,6 @@ export async function startTestWorker(config: AppConfig, logLines?: string[]): P
     Runtime.install({ logger: logLines ? createWorkerLogger(logger) : new DefaultLogger('ERROR') });
     runtimeInstalled = true;
   }
-  bundle ??= bundleWorkflowCode({ workflowsPath: join(__dirname, '..', '..', 'workflows', 'index.ts'), logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } });
   const orm = await openOrm(config.db);
   const notifications = new DatabaseNotifications(config.db.url, logger);
   const screening = createScreening(orm, logger, config, notifications);
@@ -42,7 +40,7 @@ export async function startTestWorker(config: AppConfig, logLines?: string[]): P
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
-    workflowBundle: await bundle,
+    ...workflowSource(config.workflowBundlePath),
     activities: createActivities({ config, orm, logger, screening }),
     shutdownGraceTime: '2 seconds',
   });

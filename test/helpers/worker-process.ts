@@ -18,6 +18,7 @@ export function workerProcessEnv(taskQueue: string, extra: Record<string, string
     TEMPORAL_ADDRESS: inject('temporalAddress'),
     TEMPORAL_NAMESPACE: inject('temporalNamespace'),
     TEMPORAL_TASK_QUEUE: taskQueue,
+    WORKFLOW_BUNDLE_PATH: inject('workflowBundlePath'),
     SHUTDOWN_GRACE_MS: '1000',
     ...extra,
   };
