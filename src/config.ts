@@ -47,6 +47,7 @@ export const environmentSchema = z.object({
   TEMPORAL_TLS_CA_PATH: optionalString,
   TEMPORAL_API_KEY: optionalString,
   TEMPORAL_CLI_PATH: optionalString,
+  TEMPORAL_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   TEMPORAL_DEV_PORT: port.default(7233),
   TEMPORAL_UI_PORT: port.default(8233),
   AUTH_ISSUER: optionalString,
@@ -217,6 +218,8 @@ export interface AppConfig {
     tls: { certPath?: string; keyPath?: string; caPath?: string } | undefined;
     apiKey: string | undefined;
     cliPath: string | undefined;
+    /** How long the API's client waits for a first connection before a call fails (the SDK's default, 10 s). */
+    connectTimeoutMs: number;
     devPort: number;
     uiPort: number;
   };
@@ -401,6 +404,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         : undefined,
       apiKey: e.TEMPORAL_API_KEY,
       cliPath: e.TEMPORAL_CLI_PATH,
+      connectTimeoutMs: e.TEMPORAL_CONNECT_TIMEOUT_MS,
       devPort: e.TEMPORAL_DEV_PORT,
       uiPort: e.TEMPORAL_UI_PORT,
     },

@@ -36,7 +36,7 @@ export async function createAppDeps(config: AppConfig, logger: Logger): Promise<
   const orm = await openOrm(config.db);
   const redis = createRedis(config.redis, logger);
   await settleRedis(redis);
-  const connection = Connection.lazy(temporalConnectionOptions(config));
+  const connection = Connection.lazy({ ...temporalConnectionOptions(config), connectTimeout: config.temporal.connectTimeoutMs });
   const client = new Client({ connection, namespace: config.temporal.namespace });
   const keys = new SigningKeyStore(() => orm.em.fork(), config.auth.encryptionKey, config.auth.tokenTtlSeconds);
   const tokens = new AccessTokens(keys, config.auth.issuer, config.auth.audience);

@@ -82,12 +82,12 @@ describe('GET /health', () => {
   it('sees Temporal come back after it was down at the first probe, and goes down again with it', async () => {
     const [host, port] = testConfig().temporal.address!.split(':');
     const gate = await tcpGate({ host: host!, port: Number(port) });
-    const app = await startTestApp(testConfig({ TEMPORAL_ADDRESS: gate.address }));
+    const app = await startTestApp(testConfig({ TEMPORAL_ADDRESS: gate.address, TEMPORAL_CONNECT_TIMEOUT_MS: '1000' }));
     const temporalRow = async () => (await jsonOf(await fetch(`${app.url}/health`))).components.temporal;
     try {
       expect((await temporalRow()).status).toBe('down');
-      // Down for longer than the SDK's 10 s connect timeout, so a remembered first connection attempt has failed for good.
-      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      // Down for longer than the client's connect timeout (1 s here), so a remembered first connection attempt has failed for good.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
       expect((await temporalRow()).status).toBe('down');
       await gate.open();
       // gRPC reconnects with its own backoff, so the first probes after the server returns may still fail.
