@@ -47,7 +47,7 @@ describe('compliance cases', () => {
     expect(created).toMatchObject({ scan_id: scanId, reviewer: 'Ann Analyst', decision: 'pending', decision_notes: null, audit_chain_valid: true });
     expect(created.scan_summary).toMatchObject({ entity_name: 'Raed Muhammad Hasan Muhammad Hijazi', entity_type: 'person', risk_level: 'critical' });
     expect(created.scan_summary.match_count).toBeGreaterThan(0);
-    expect(created.audit_log).toEqual([expect.objectContaining({ sequence: 1, event_type: 'case_created', actor: 'Ann Analyst', event_data: { reviewer: 'Ann Analyst' }, previous_hash: null })]);
+    expect(created.audit_log).toEqual([expect.objectContaining({ sequence: 1, event_type: 'case_created', actor: 'Ann Analyst', event_data: { reviewer: 'Ann Analyst', scan_id: scanId, account_id: client.accountId }, previous_hash: null })]);
     const fetched = await jsonOf(await call('GET', `/v1/cases/${created.case_id}`));
     expect(fetched).toEqual(created);
   });
@@ -154,7 +154,7 @@ describe('compliance cases', () => {
     expect(body.audit_log[1].hash).toBe(forgedHash); // the unkeyed chain itself is consistent again...
     expect(body.audit_chain_valid).toBe(false); // ...but the anchors are not
     const pdf = await call('GET', `/v1/cases/${caseId}/report`);
-    expect((await pdfPages(new Uint8Array(await pdf.arrayBuffer()))).join('\n')).toMatch(/Audit chain\s+BROKEN[\s\S]*anchor does not verify/);
+    expect((await pdfPages(new Uint8Array(await pdf.arrayBuffer()))).join('\n')).toMatch(/Audit chain\s+INVALID[\s\S]*anchor does not verify/);
     const statement = decodeJwt(pdf.headers.get('x-integrity-signature')!.replace(/^([^.]+\.[^.]+)\.[^.]+$/, '$1.sig'));
     expect(statement.audit_chain_valid).toBe(false); // and we sign that it did not verify
   });

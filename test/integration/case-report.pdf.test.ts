@@ -106,7 +106,7 @@ describe('the case report PDF', () => {
     const view = caseReportView(rulings);
     view.audit_log[2] = { ...view.audit_log[2]!, actor: 'someone-else@example.com' };
     const text = (await pdfPages(await renderToFile(view, 'broken'))).join('\n');
-    expect(text).toMatch(/Audit chain\s+BROKEN \(4 events\): event 3: content does not match its hash/);
+    expect(text).toMatch(/Audit chain\s+INVALID \(4 events\): event 3: content does not match its hash/);
   });
 
   it('streams: the first page is out before the last one is drawn', async () => {
