@@ -116,7 +116,7 @@ describe('a case row edited outside the service', () => {
     expect(seen.text).toContain(`scan_id ("${secondScanId}") differs from the scan event 1 committed to ("${scanId}")`);
   });
 
-  it("refuses the service role a rewrite or deletion of a ruling; a forged or revoked ruling makes the case read invalid", async () => {
+  it("refuses the service role a rewrite, deletion or forgery of a ruling; one revoked by hand makes the case read invalid", async () => {
     const caseId = await openDecided('false_positive');
     const rulings = (await asOwner(`select id, listed_entity_id from match_rulings where case_id = '${caseId}' and revoked_at is null`)) as { id: string; listed_entity_id: string }[];
     expect(rulings.length).toBeGreaterThan(0);
@@ -136,13 +136,14 @@ describe('a case row edited outside the service', () => {
     expect(revoked.body.audit_chain_valid).toBe(false);
     expect(revoked.text).toMatch(new RegExp(`false_positive ruling on ${ruling.listed_entity_id} is not in force`));
 
-    // A forged ruling filed under an honest case is named too.
+    // A forged ruling is refused unless the decision event it names made it.
     const honest = await openDecided('true_match');
-    await asService(`insert into match_rulings (id, account_id, customer_key, enrolment_ids, listed_entity_id, ruling, case_id, scan_id, audit_sequence, ruled_by, ruled_at)
-      select gen_random_uuid(), account_id, customer_key, enrolment_ids, 'FORGED-1', 'false_positive', case_id, scan_id, audit_sequence, ruled_by, ruled_at
-        from match_rulings where case_id = '${honest}' limit 1`);
-    const forged = await verdict(honest);
-    expect(forged.body.audit_chain_valid).toBe(false);
-    expect(forged.text).toMatch(/false_positive ruling on FORGED-1 .* is in force but the audit log's latest decision did not make it/);
+    const forge = (entity: string, ruling: string) =>
+      asService(`insert into match_rulings (id, account_id, customer_key, enrolment_ids, listed_entity_id, ruling, case_id, scan_id, audit_sequence, ruled_by, ruled_at)
+        select gen_random_uuid(), account_id, customer_key, enrolment_ids, '${entity}', '${ruling}', case_id, scan_id, audit_sequence, ruled_by, ruled_at
+          from match_rulings where case_id = '${honest}' limit 1`);
+    await expect(forge('FORGED-1', 'false_positive')).rejects.toThrow(/a ruling must be made by its case's decision/);
+    await expect(forge('FORGED-1', 'true_match')).rejects.toThrow(/a ruling must be made by its case's decision/);
+    expect(await asOwner(`select 1 from match_rulings where listed_entity_id = 'FORGED-1'`)).toEqual([]);
   });
 });

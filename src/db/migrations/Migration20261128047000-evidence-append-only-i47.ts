@@ -59,6 +59,26 @@ export class Migration20261128047000EvidenceAppendOnly extends Migration {
       this.addSql(`create trigger ${table}_no_truncate before truncate on "${table}" for each statement execute function refuse_change();`);
     }
 
+    // A ruling exists only as the act of its case's decision: the decision event it names must be of
+    // the same account and scan, decide the same way and list the same entity. A forged ruling then needs
+    // a forged audit event too, which carries no valid anchor, so the case reads invalid.
+    this.addSql(`create or replace function match_ruling_made_by_decision() returns trigger language plpgsql as $$
+      declare decided record;
+      begin
+        select c.account_id, c.scan_id, a.event_type, a.event_data into decided
+          from cases c join case_audit_events a on a.case_id = c.id and a.sequence = new.audit_sequence
+         where c.id = new.case_id;
+        if not found or decided.event_type <> 'decision_logged' or decided.account_id <> new.account_id or decided.scan_id <> new.scan_id
+           or decided.event_data->>'decision' is distinct from new.ruling
+           or not coalesce(decided.event_data->(case new.ruling when 'false_positive' then 'cleared_matches' else 'confirmed_matches' end)
+                           @> jsonb_build_array(new.listed_entity_id), false) then
+          raise exception 'match_rulings: a ruling must be made by its case''s decision (case %, event %)', new.case_id, new.audit_sequence
+            using errcode = 'insufficient_privilege';
+        end if;
+        return new;
+      end $$;`);
+    this.addSql(`create trigger match_rulings_made_by_decision before insert on "match_rulings" for each row execute function match_ruling_made_by_decision();`);
+
     for (const table of ['listed_entities', 'list_version_changes', 'register_entries']) {
       this.addSql(`revoke update, delete, truncate on "${table}" from ${APP_ROLE};`);
       this.addSql(`create trigger ${table}_immutable before update on "${table}" for each row execute function refuse_change();`);
@@ -76,6 +96,8 @@ export class Migration20261128047000EvidenceAppendOnly extends Migration {
       for (const trigger of ['fixed_columns', 'set_once', 'kept', 'no_truncate']) this.addSql(`drop trigger if exists ${table}_${trigger} on "${table}";`);
       this.addSql(`grant update, delete on "${table}" to ${APP_ROLE};`);
     }
+    this.addSql(`drop trigger if exists match_rulings_made_by_decision on "match_rulings";`);
+    this.addSql(`drop function if exists match_ruling_made_by_decision();`);
     this.addSql(`drop trigger if exists cases_kept on "cases";`);
     this.addSql(`drop trigger if exists cases_identity_fixed on "cases";`);
     this.addSql(`grant update, delete on "cases" to ${APP_ROLE};`);
