@@ -6,6 +6,7 @@ import { createTestClient, tokenFor, type TestClient } from '../helpers/identity
 import { loadStandardFixtures } from '../helpers/lists';
 import { operatorSql } from '../helpers/operator-sql';
 import { auditEventHash } from '../../src/modules/cases/audit-chain';
+import { canonicalJson } from '../../src/integrity/canonical-json';
 import { CaseService } from '../../src/modules/cases/case.service';
 import { pdfPages } from '../helpers/pdf-text';
 import { testConfig } from '../helpers/test-config';
@@ -211,6 +212,16 @@ describe('compliance cases', () => {
       const { payload, protectedHeader } = await compactVerify(signature, jwks);
       expect(protectedHeader.alg).toBe('ES256');
       expect(JSON.parse(new TextDecoder().decode(payload))).toMatchObject({ case_id: caseId, integrity_hash: headerHash, audit_chain_valid: true });
+    }
+    // And every event's chain hash recomputes from report.json alone, client_id included (format v2).
+    const report = JSON.parse(raw) as { format: string; audit_log: (Json & { hash: string; previous_hash: string | null })[] };
+    expect(report.format).toBe('case-report-integrity/v2');
+    let previousHash: string | null = null;
+    for (const { hash, ...content } of report.audit_log) {
+      expect(content.client_id).toBe(client.clientId);
+      expect(content.previous_hash).toBe(previousHash);
+      expect(createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex')).toBe(hash);
+      previousHash = hash;
     }
     const tampered = res.headers.get('x-integrity-signature')!.replace(/\.([^.]+)\./, (_m, p: string) => `.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), audit_chain_valid: false })).toString('base64url')}.`);
     await expect(compactVerify(tampered, jwks)).rejects.toThrow();
