@@ -7,6 +7,7 @@ import { registerIdentityCommands } from './cli/identity.commands';
 import { registerListCommands } from './cli/lists.commands';
 import { registerRegisterCommands } from './cli/registers.commands';
 import { registerFinanceCommands } from './cli/finance';
+import { registerRetentionCommands } from './cli/retention.commands';
 import { CliUsageError, createPrinter, type CliContext } from './cli/cli-context';
 import { ClientRegistrationError } from './modules/identity/client-registrations';
 import { loadConfigOrExit } from './config';
@@ -47,6 +48,7 @@ registerIdentityCommands(program, run);
 registerListCommands(program, run);
 registerRegisterCommands(program, run);
 registerFinanceCommands(program, run);
+registerRetentionCommands(program, run);
 
 program.parseAsync(process.argv).catch((err) => {
   if (err instanceof CommanderError) {

@@ -3,6 +3,7 @@
  * with every problem listed at once, so an operator fixes the whole `.env` in one go. Nothing else in
  * the code base reads `process.env`: modules receive their slice of the parsed config.
  */
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { APP_ROLE } from './db/app-role';
 import type { RegisterSource } from './modules/registers/register-catalogue';
@@ -63,7 +64,9 @@ export const environmentSchema = z.object({
   ),
   RATE_LIMIT_TOKEN_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_TOKEN_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(60),
-  RATE_LIMIT_TOKEN_FAILURES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_TOKEN_FAILURES_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  RATE_LIMIT_TOKEN_FAILURES_PER_CLIENT_IP_PER_MINUTE: z.coerce.number().int().min(1).default(5),
+  TOKEN_SECRET_HASHING_CONCURRENCY: optionalString.transform((v) => (v === undefined ? undefined : Number(v))).pipe(z.number().int().min(1).max(256).optional()),
   RATE_LIMIT_ELIGIBILITY_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   RATE_LIMIT_ASK_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.coerce.number().int().min(1).default(120),
@@ -236,9 +239,12 @@ export interface AppConfig {
   audit: { anchorKey: Buffer; usingDevelopmentKey: boolean };
   /**
    * `tokenPerMinute` counts tokens issued per client (only a caller holding the secret can use it up);
-   * `tokenPerIpPerMinute` every token request per IP; `tokenFailuresPerIpPerMinute` failed ones per IP.
+   * `tokenPerIpPerMinute` every token request per IP; `tokenFailuresPerClientIpPerMinute` failed ones for
+   * one client from one IP, and `tokenFailuresPerIpPerMinute` the looser ceiling of failed ones per IP
+   * (IPv6 addresses count by /64); `tokenSecretHashingConcurrency` how many client secrets one process
+   * hashes at once (default: its cores).
    */
-  rateLimits: { tokenPerMinute: number; tokenPerIpPerMinute: number; tokenFailuresPerIpPerMinute: number; eligibilityPerMinute: number; askPerMinute: number; publicPerMinute: number };
+  rateLimits: { tokenPerMinute: number; tokenPerIpPerMinute: number; tokenFailuresPerIpPerMinute: number; tokenFailuresPerClientIpPerMinute: number; tokenSecretHashingConcurrency: number; eligibilityPerMinute: number; askPerMinute: number; publicPerMinute: number };
   /** Watchlist refresh schedule: every N hours (0 = no schedule) for these sources. */
   pipeline: {
     everyHours: number;
@@ -423,6 +429,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       tokenPerMinute: e.RATE_LIMIT_TOKEN_PER_MINUTE,
       tokenPerIpPerMinute: e.RATE_LIMIT_TOKEN_PER_IP_PER_MINUTE,
       tokenFailuresPerIpPerMinute: e.RATE_LIMIT_TOKEN_FAILURES_PER_IP_PER_MINUTE,
+      tokenFailuresPerClientIpPerMinute: e.RATE_LIMIT_TOKEN_FAILURES_PER_CLIENT_IP_PER_MINUTE,
+      tokenSecretHashingConcurrency: e.TOKEN_SECRET_HASHING_CONCURRENCY ?? availableParallelism(),
       eligibilityPerMinute: e.RATE_LIMIT_ELIGIBILITY_PER_MINUTE,
       askPerMinute: e.RATE_LIMIT_ASK_PER_MINUTE,
       publicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,

@@ -15,6 +15,8 @@ import { DatabaseNotifications } from './db/notifications';
 import { createScreening, type Screening } from './modules/screening/screening';
 import { SigningKeyStore } from './modules/identity/signing-keys';
 import { MinuteWindowLimiter } from './modules/rate-limits/minute-window-limiter';
+import { FailureReservations } from './modules/rate-limits/failure-reservations';
+import { SecretHashingGate } from './modules/identity/secret-hashing-gate';
 import { createChainClient, type ChainClient } from './modules/acp/chain/client';
 
 export interface AppDeps {
@@ -23,7 +25,11 @@ export interface AppDeps {
   orm: Orm;
   redis: Redis;
   temporal: { connection: Connection; client: Client };
-  identity: { keys: SigningKeyStore; tokens: AccessTokens; callers: CallerCache };
+  /**
+   * `secretHashing` bounds client secrets hashed at once (its `counts` are a probe for tests);
+   * `tokenFailures` reserves failed token-endpoint authentications before hashing.
+   */
+  identity: { keys: SigningKeyStore; tokens: AccessTokens; callers: CallerCache; secretHashing: SecretHashingGate; tokenFailures: FailureReservations };
   limiter: MinuteWindowLimiter;
   notifications: DatabaseNotifications;
   screening: Screening;
@@ -41,6 +47,11 @@ export async function createAppDeps(config: AppConfig, logger: Logger): Promise<
   const keys = new SigningKeyStore(() => orm.em.fork(), config.auth.encryptionKey, config.auth.tokenTtlSeconds);
   const tokens = new AccessTokens(keys, config.auth.issuer, config.auth.audience);
   const limiter = new MinuteWindowLimiter(redis, config.redis.keyPrefix, logger);
+  const secretHashing = new SecretHashingGate(config.rateLimits.tokenSecretHashingConcurrency);
+  const tokenFailures = new FailureReservations(redis, config.redis.keyPrefix, logger, {
+    perPair: config.rateLimits.tokenFailuresPerClientIpPerMinute,
+    perAddress: config.rateLimits.tokenFailuresPerIpPerMinute,
+  });
   const notifications = new DatabaseNotifications(config.db.url, logger);
   const callers = new CallerCache(notifications);
   const screening = createScreening(orm, logger, config, notifications);
@@ -53,7 +64,7 @@ export async function createAppDeps(config: AppConfig, logger: Logger): Promise<
     logger.warn('AUDIT_ANCHOR_KEY is not set: audit events are anchored with the development key (never do this in production)');
   }
   const chain = config.acp.rpcUrl ? createChainClient(config.acp.rpcUrl, config.acp.chainId) : undefined;
-  return { config, logger, orm, redis, temporal: { connection, client }, identity: { keys, tokens, callers }, limiter, notifications, screening, chain };
+  return { config, logger, orm, redis, temporal: { connection, client }, identity: { keys, tokens, callers, secretHashing, tokenFailures }, limiter, notifications, screening, chain };
 }
 
 export async function closeAppDeps(deps: AppDeps): Promise<void> {

@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps';
 import { createHealthProbes } from '../modules/health/health.probes';
 import type { RequestState } from './context';
 import { errorHandler } from './middleware/errors';
+import { forwardedForNotice } from './middleware/forwarded-for-notice';
 import { requestContext } from './middleware/request-context';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 import { createAccessGuards } from './access-guards';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   const router = new Router<RequestState>();
   mountRoutes(router, routes, guards);
 
+  app.use(forwardedForNotice(deps.config.http.trustProxy, deps.logger));
   app.use(requestContext(deps.orm, deps.logger));
   app.use(errorHandler());
   app.use(router.routes());

@@ -6,6 +6,7 @@ import { createTestClient, tokenFor, type TestClient } from '../helpers/identity
 import { loadStandardFixtures } from '../helpers/lists';
 import { operatorSql } from '../helpers/operator-sql';
 import { auditEventHash } from '../../src/modules/cases/audit-chain';
+import { canonicalJson } from '../../src/integrity/canonical-json';
 import { CaseService } from '../../src/modules/cases/case.service';
 import { pdfPages } from '../helpers/pdf-text';
 import { testConfig } from '../helpers/test-config';
@@ -47,7 +48,7 @@ describe('compliance cases', () => {
     expect(created).toMatchObject({ scan_id: scanId, reviewer: 'Ann Analyst', decision: 'pending', decision_notes: null, audit_chain_valid: true });
     expect(created.scan_summary).toMatchObject({ entity_name: 'Raed Muhammad Hasan Muhammad Hijazi', entity_type: 'person', risk_level: 'critical' });
     expect(created.scan_summary.match_count).toBeGreaterThan(0);
-    expect(created.audit_log).toEqual([expect.objectContaining({ sequence: 1, event_type: 'case_created', actor: 'Ann Analyst', event_data: { reviewer: 'Ann Analyst' }, previous_hash: null })]);
+    expect(created.audit_log).toEqual([expect.objectContaining({ sequence: 1, event_type: 'case_created', actor: 'Ann Analyst', event_data: { reviewer: 'Ann Analyst', scan_id: scanId, account_id: client.accountId }, previous_hash: null })]);
     const fetched = await jsonOf(await call('GET', `/v1/cases/${created.case_id}`));
     expect(fetched).toEqual(created);
   });
@@ -154,7 +155,7 @@ describe('compliance cases', () => {
     expect(body.audit_log[1].hash).toBe(forgedHash); // the unkeyed chain itself is consistent again...
     expect(body.audit_chain_valid).toBe(false); // ...but the anchors are not
     const pdf = await call('GET', `/v1/cases/${caseId}/report`);
-    expect((await pdfPages(new Uint8Array(await pdf.arrayBuffer()))).join('\n')).toMatch(/Audit chain\s+BROKEN[\s\S]*anchor does not verify/);
+    expect((await pdfPages(new Uint8Array(await pdf.arrayBuffer()))).join('\n')).toMatch(/Audit chain\s+INVALID[\s\S]*anchor does not verify/);
     const statement = decodeJwt(pdf.headers.get('x-integrity-signature')!.replace(/^([^.]+\.[^.]+)\.[^.]+$/, '$1.sig'));
     expect(statement.audit_chain_valid).toBe(false); // and we sign that it did not verify
   });
@@ -211,6 +212,16 @@ describe('compliance cases', () => {
       const { payload, protectedHeader } = await compactVerify(signature, jwks);
       expect(protectedHeader.alg).toBe('ES256');
       expect(JSON.parse(new TextDecoder().decode(payload))).toMatchObject({ case_id: caseId, integrity_hash: headerHash, audit_chain_valid: true });
+    }
+    // And every event's chain hash recomputes from report.json alone, client_id included (format v2).
+    const report = JSON.parse(raw) as { format: string; audit_log: (Json & { hash: string; previous_hash: string | null })[] };
+    expect(report.format).toBe('case-report-integrity/v2');
+    let previousHash: string | null = null;
+    for (const { hash, ...content } of report.audit_log) {
+      expect(content.client_id).toBe(client.clientId);
+      expect(content.previous_hash).toBe(previousHash);
+      expect(createHash('sha256').update(canonicalJson(content), 'utf8').digest('hex')).toBe(hash);
+      previousHash = hash;
     }
     const tampered = res.headers.get('x-integrity-signature')!.replace(/\.([^.]+)\./, (_m, p: string) => `.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), audit_chain_valid: false })).toString('base64url')}.`);
     await expect(compactVerify(tampered, jwks)).rejects.toThrow();

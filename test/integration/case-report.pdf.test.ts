@@ -25,7 +25,7 @@ async function renderToFile(view: CaseReportView, name: string, hash = caseInteg
 function recomputeHash(view: CaseReportView): string {
   const { case: c, scan_summary: s } = view;
   const document = {
-    format: 'case-report-integrity/v1',
+    format: 'case-report-integrity/v2',
     case: { case_id: c.case_id, scan_id: c.scan_id, reviewer: c.reviewer, decision: c.decision, decision_notes: c.decision_notes, created_at: c.created_at, updated_at: c.updated_at },
     scan_summary: { ...s },
     risk_factors: view.risk_factors,
@@ -106,7 +106,7 @@ describe('the case report PDF', () => {
     const view = caseReportView(rulings);
     view.audit_log[2] = { ...view.audit_log[2]!, actor: 'someone-else@example.com' };
     const text = (await pdfPages(await renderToFile(view, 'broken'))).join('\n');
-    expect(text).toMatch(/Audit chain\s+BROKEN \(4 events\): event 3: content does not match its hash/);
+    expect(text).toMatch(/Audit chain\s+INVALID \(4 events\): event 3: content does not match its hash/);
   });
 
   it('streams: the first page is out before the last one is drawn', async () => {

@@ -56,7 +56,7 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
   return [
     ...rootRoutes(),
     ...healthRoutes(deps.probes),
-    ...oauthRoutes({ config, tokens: identity.tokens, keys: identity.keys, limiter }),
+    ...oauthRoutes({ config, tokens: identity.tokens, keys: identity.keys, limiter, failures: identity.tokenFailures, secretHashing: identity.secretHashing }),
     ...whoamiRoutes(),
     ...scanRoutes(deps.app.screening.scans, config.credits.chargeChecks, lowCredit),
     ...batchRoutes(new BatchService(deps.app.temporal.client, config, {}, lowCredit)),

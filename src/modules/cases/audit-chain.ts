@@ -40,40 +40,13 @@ export interface AuditChainVerdict {
 }
 
 /**
- * SHA-256 hex of the canonical JSON of the event's content plus `previous_hash`. The fields are picked
- * by name, so a stored event (which also carries `hash`) or an ORM row with extra properties hashes the
+ * The one list of what an event's hash covers: its content plus `previous_hash`, picked by name, so a
+ * stored event (which also carries `hash` and `anchor`) or an ORM row with extra properties hashes the
  * same as the bare content. `client_id` is hashed when the event has one (events from before it was
- * recorded hash as they always did).
+ * recorded hash as they always did). The seal and the verifier both build the hashed object here, so a
+ * field can never be covered by one and not by the other.
  */
-export function auditEventHash(content: AuditEventContent, previousHash: string | null): string {
-  return sha256(
-    canonicalJson({
-      case_id: content.case_id,
-      sequence: content.sequence,
-      event_type: content.event_type,
-      actor: content.actor,
-      event_data: content.event_data,
-      created_at: content.created_at,
-      ...(content.client_id ? { client_id: content.client_id } : {}),
-      previous_hash: previousHash,
-    }),
-  );
-}
-
-/**
- * The event to store when appending `content` after `previous` (null for the first event). Throws when
- * the sequence or case does not follow on: that is a bug in the caller, not a chain to record. Appends
- * to one case must be serialised (lock the case row) so two writers cannot both take sequence n.
- */
-export function sealAuditEvent(content: AuditEventContent, previous: StoredAuditEvent | null): StoredAuditEvent {
-  const expectedSequence = (previous?.sequence ?? 0) + 1;
-  if (content.sequence !== expectedSequence) {
-    throw new Error(`Audit event sequence ${content.sequence} does not follow ${previous?.sequence ?? 'the start'}`);
-  }
-  if (previous && previous.case_id !== content.case_id) {
-    throw new Error(`Audit event of case ${content.case_id} cannot follow an event of case ${previous.case_id}`);
-  }
-  const previousHash = previous ? previous.hash : GENESIS_PREVIOUS_HASH;
+export function hashedAuditContent(content: AuditEventContent, previousHash: string | null) {
   return {
     case_id: content.case_id,
     sequence: content.sequence,
@@ -83,8 +56,30 @@ export function sealAuditEvent(content: AuditEventContent, previous: StoredAudit
     created_at: content.created_at,
     ...(content.client_id ? { client_id: content.client_id } : {}),
     previous_hash: previousHash,
-    hash: auditEventHash(content, previousHash),
   };
+}
+
+/** SHA-256 hex of the canonical JSON of {@link hashedAuditContent}. */
+export function auditEventHash(content: AuditEventContent, previousHash: string | null): string {
+  return sha256(canonicalJson(hashedAuditContent(content, previousHash)));
+}
+
+/**
+ * The event to store when appending `content` after `previous` (null for the first event): exactly the
+ * hashed content plus its hash. Throws when the sequence or case does not follow on: that is a bug in
+ * the caller, not a chain to record. Appends to one case must be serialised (lock the case row) so two
+ * writers cannot both take sequence n.
+ */
+export function sealAuditEvent(content: AuditEventContent, previous: StoredAuditEvent | null): StoredAuditEvent {
+  const expectedSequence = (previous?.sequence ?? 0) + 1;
+  if (content.sequence !== expectedSequence) {
+    throw new Error(`Audit event sequence ${content.sequence} does not follow ${previous?.sequence ?? 'the start'}`);
+  }
+  if (previous && previous.case_id !== content.case_id) {
+    throw new Error(`Audit event of case ${content.case_id} cannot follow an event of case ${previous.case_id}`);
+  }
+  const hashed = hashedAuditContent(content, previous ? previous.hash : GENESIS_PREVIOUS_HASH);
+  return { ...hashed, hash: sha256(canonicalJson(hashed)) };
 }
 
 /**

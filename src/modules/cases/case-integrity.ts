@@ -15,8 +15,12 @@ import type { CaseReportMatch, CaseReportView } from './case-report.view';
 
 export type { CaseReportView, CaseReportMatch, CaseDecision } from './case-report.view';
 
-/** Names the shape below; a change to what is hashed gets a new version, never a silent change. */
-export const CASE_INTEGRITY_FORMAT = 'case-report-integrity/v1';
+/**
+ * Names the shape below; a change to what is hashed gets a new version, never a silent change. v2 adds
+ * each event's `client_id` (when it has one), which its chain hash covers: without it a reader could
+ * not recompute an event's hash from report.json alone. v1 reports (no `client_id`) stay checkable as v1.
+ */
+export const CASE_INTEGRITY_FORMAT = 'case-report-integrity/v2';
 
 /** The object whose canonical JSON is hashed (and served as report.json). */
 export function caseIntegrityDocument(view: CaseReportView) {
@@ -52,6 +56,7 @@ export function caseIntegrityDocument(view: CaseReportView) {
         actor: e.actor,
         event_data: e.event_data,
         created_at: e.created_at,
+        ...(e.client_id ? { client_id: e.client_id } : {}),
         previous_hash: e.previous_hash,
         hash: e.hash,
       })),

@@ -1,6 +1,7 @@
 /** Reading cases and their audit logs from PostgreSQL, as the service and the report need them. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredAuditEvent } from './audit-chain';
+import type { ActiveRuling } from './case-record-check';
 import type { CaseDecision } from './case-report.view';
 import { sql } from '../../db/sql';
 
@@ -59,4 +60,9 @@ export async function insertAuditEvent(em: EntityManager, event: StoredAuditEven
     [event.case_id, event.sequence, event.event_type, event.actor, event.event_data === null ? null : JSON.stringify(event.event_data), event.created_at, event.previous_hash, event.hash,
       event.client_id ?? null, event.anchor],
   );
+}
+
+/** The case's remembered rulings still in force, to compare with its latest decision (case-record-check.ts). */
+export async function readActiveRulings(em: EntityManager, caseId: string): Promise<ActiveRuling[]> {
+  return sql<ActiveRuling[]>(em, 'select listed_entity_id, ruling, audit_sequence from match_rulings where case_id = ? and revoked_at is null order by listed_entity_id', [caseId]);
 }

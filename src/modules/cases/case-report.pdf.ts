@@ -48,7 +48,7 @@ export function renderCaseReport(view: CaseReportView, integrityHash: string): P
   const layout = new PageLayout(FRAME, (text, style) => doc.font(style.font).fontSize(style.size).widthOfString(text));
   const events = [...view.audit_log].sort((a, b) => a.sequence - b.sequence);
   const chain = verifyAuditChain(view.case.case_id, events);
-  const problems = [...chain.problems, ...(view.anchor_problems ?? [])];
+  const problems = [...chain.problems, ...(view.record_problems ?? [])];
   layOutCaseReport(view, { valid: problems.length === 0, problems, headProblem: chain.headProblem }, layout);
   // A fixed-length line, so it always fits beside "Page N of M".
   const when = Number.isNaN(generated.getTime()) ? '' : ` on ${utcTimestamp(view.generated_at)}`;

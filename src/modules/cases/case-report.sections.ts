@@ -60,7 +60,7 @@ export function layOutCaseReport(view: CaseReportView, chain: AuditChainVerdict,
   field('Last updated', utcTimestamp(c.updated_at));
   const events = `${view.audit_log.length} event${view.audit_log.length === 1 ? '' : 's'}`;
   if (chain.valid) field('Audit chain', `Verified: ${events}, every hash recomputes and links to the one before.`);
-  else field('Audit chain', `BROKEN (${events}): ${chain.problems.join('; ')}.`, STYLES.alert);
+  else field('Audit chain', `INVALID (${events}): ${chain.problems.join('; ')}.`, STYLES.alert);
 
   heading('Scan summary');
   field('Entity name', scan.entity_name, STYLES.strong);

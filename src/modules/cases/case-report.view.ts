@@ -48,8 +48,9 @@ export interface CaseReportView {
   /** When this report was produced; shown, not hashed, so the same case always hashes the same. */
   generated_at: string;
   /**
-   * What the service found checking the log against the case's head and the anchor key, which the
-   * report alone cannot (the head and the key are not in it); shown beside the chain check, not hashed.
+   * What the service found checking the log against the case's head and the anchor key, and the case
+   * record against the log (case-record-check.ts), which the report alone cannot (the head, the key and
+   * the rulings in force are not in it); shown beside the chain check, not hashed.
    */
-  anchor_problems?: string[];
+  record_problems?: string[];
 }

@@ -11,7 +11,8 @@ import { NotFoundError } from '../../errors';
 import type { ScanResponse } from '../screening/scan-response';
 import { anchorProblems, eventAnchor, headAnchor } from './audit-anchor';
 import { sealAuditEvent, verifyAuditChain, type StoredAuditEvent } from './audit-chain';
-import { findCaseRow, insertAuditEvent, readAuditLog, type CaseRow } from './case-records';
+import { caseCreatedData, caseRecordProblems, type ActiveRuling } from './case-record-check';
+import { findCaseRow, insertAuditEvent, readActiveRulings, readAuditLog, type CaseRow } from './case-records';
 import { recordRulings, rulingEventData, rulingSubject } from './case-rulings';
 import type { CaseDecision, CaseReportView } from './case-report.view';
 import { sql } from '../../db/sql';
@@ -84,7 +85,7 @@ export class CaseService {
     const caseId = randomUUID();
     const createdAt = nowIso();
     const event = this.anchored(
-      sealAuditEvent({ case_id: caseId, sequence: 1, event_type: 'case_created', actor: input.reviewer, event_data: { reviewer: input.reviewer }, created_at: createdAt, client_id: owner.clientId ?? null }, null),
+      sealAuditEvent({ case_id: caseId, sequence: 1, event_type: 'case_created', actor: input.reviewer, event_data: caseCreatedData({ reviewer: input.reviewer, scanId: input.scanId, accountId: owner.accountId }), created_at: createdAt, client_id: owner.clientId ?? null }, null),
     );
     await em.transactional(async (tx) => {
       await sql(tx,
@@ -98,10 +99,10 @@ export class CaseService {
   }
 
   async get(em: EntityManager, owner: CaseOwner, caseId: string): Promise<CaseResponse> {
-    const { row, log, scan } = await this.snapshot(em, async (tx) => {
+    const { row, log, scan, rulings } = await this.snapshot(em, async (tx) => {
       const row = await this.owned(tx, owner, caseId);
       await this.hooks.betweenReads?.();
-      return { row, log: await readAuditLog(tx, caseId), scan: await storedScan(tx, owner, row.scan_id) };
+      return { row, log: await readAuditLog(tx, caseId), scan: await storedScan(tx, owner, row.scan_id), rulings: await readActiveRulings(tx, caseId) };
     });
     return {
       case_id: row.id,
@@ -111,7 +112,7 @@ export class CaseService {
       decision_notes: row.decision_notes,
       scan_summary: scanSummary(scan),
       audit_log: log.map(({ case_id: _caseId, anchor: _anchor, ...event }) => event),
-      audit_chain_valid: this.verify(row, log).length === 0,
+      audit_chain_valid: this.verify(row, log, rulings).length === 0,
       created_at: new Date(row.created_at).toISOString(),
       updated_at: new Date(row.updated_at).toISOString(),
     };
@@ -160,10 +161,10 @@ export class CaseService {
 
   /** Everything the PDF and the report.json show, from the stored scan (never the current lists). */
   async reportView(em: EntityManager, owner: CaseOwner, caseId: string): Promise<CaseReportView> {
-    const { row, scan, log } = await this.snapshot(em, async (tx) => {
+    const { row, scan, log, rulings } = await this.snapshot(em, async (tx) => {
       const row = await this.owned(tx, owner, caseId);
       await this.hooks.betweenReads?.();
-      return { row, scan: await storedScan(tx, owner, row.scan_id), log: await readAuditLog(tx, caseId) };
+      return { row, scan: await storedScan(tx, owner, row.scan_id), log: await readAuditLog(tx, caseId), rulings: await readActiveRulings(tx, caseId) };
     });
     return {
       case: {
@@ -193,7 +194,7 @@ export class CaseService {
       })),
       audit_log: log.map(({ anchor: _anchor, ...event }) => event),
       generated_at: nowIso(),
-      anchor_problems: this.headAndAnchorProblems(row, log),
+      record_problems: [...this.headAndAnchorProblems(row, log), ...caseRecordProblems(row, log, rulings)],
     };
   }
 
@@ -202,14 +203,18 @@ export class CaseService {
     return verifyAuditChain(view.case.case_id, [...view.audit_log].sort((a, b) => a.sequence - b.sequence)).valid;
   }
 
-  /** Every problem of the chain (hashes, order, head) and of its anchors; none when the log is intact. */
-  verify(row: CaseRow, log: StoredAuditEvent[]): string[] {
-    return [...verifyAuditChain(row.id, log, { headHash: row.head_hash }).problems, ...this.anchorsOf(row, log)];
+  /**
+   * Every problem of the chain (hashes, order, head), of its anchors, and of the case row against the
+   * chain (case-record-check.ts); none when the case is what its log says.
+   */
+  verify(row: CaseRow, log: StoredAuditEvent[], rulings?: ActiveRuling[]): string[] {
+    return [...verifyAuditChain(row.id, log, { headHash: row.head_hash }).problems, ...this.anchorsOf(row, log), ...caseRecordProblems(row, log, rulings)];
   }
 
   /**
    * What a report cannot show its reader by itself: events cut off the end (the head) and anchors that
-   * do not verify under our key. The chain of the events it prints, a reader checks from the report.
+   * do not verify under our key (the case row against the chain is added beside it). The chain of the
+   * events it prints, a reader checks from the report.
    */
   private headAndAnchorProblems(row: CaseRow, log: StoredAuditEvent[]): string[] {
     const { headProblem } = verifyAuditChain(row.id, log, { headHash: row.head_hash });

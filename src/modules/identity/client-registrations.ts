@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateClientSecret, generateWebhookSecret, hashClientSecret, verifyClientSecret } from './client-secret';
 import { ClientRegistrationSchema, type ClientRegistration } from './identity.entities';
+import type { SecretHashingGate } from './secret-hashing-gate';
 import { findAccount } from './accounts';
 import { isScope, type Scope } from './scopes';
 import { open, seal } from './secret-box';
@@ -95,15 +96,16 @@ export async function webhookSecretOf(em: EntityManager, encryptionKey: Buffer, 
 let dummyHash: Promise<string> | undefined;
 
 /** Checks client credentials; null for an unknown, wrong, revoked or expired client (callers must not say which). */
-export async function authenticateClient(em: EntityManager, clientId: string, secret: string): Promise<ClientRegistration | null> {
+export async function authenticateClient(em: EntityManager, clientId: string, secret: string, gate?: SecretHashingGate): Promise<ClientRegistration | null> {
+  const verify = (stored: string) => (gate ? gate.run(() => verifyClientSecret(secret, stored)) : verifyClientSecret(secret, stored));
   const registration = await em.findOne(ClientRegistrationSchema, { clientId });
   if (!registration) {
     // Spend the same time as a real check, so response times do not reveal which client ids exist.
     dummyHash ??= hashClientSecret(generateClientSecret());
-    await verifyClientSecret(secret, await dummyHash);
+    await verify(await dummyHash);
     return null;
   }
-  const secretMatches = await verifyClientSecret(secret, registration.secretHash);
+  const secretMatches = await verify(registration.secretHash);
   if (!secretMatches || registration.revokedAt) return null;
   if (registration.expiresAt && registration.expiresAt.getTime() <= Date.now()) return null;
   return registration;

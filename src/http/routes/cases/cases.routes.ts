@@ -16,7 +16,7 @@ export function caseRoutes(cases: CaseService, keys: SigningKeyStore) {
   /** `X-Integrity-Hash`, and `X-Integrity-Signature`: our signed statement of the hash and the chain verdict. */
   const attest = async (ctx: AppContext, view: Awaited<ReturnType<CaseService['reportView']>>, hash: string) => {
     ctx.set('X-Integrity-Hash', `sha256=${hash}`);
-    const valid = (view.anchor_problems ?? []).length === 0 && cases.chainIsWhole(view);
+    const valid = (view.record_problems ?? []).length === 0 && cases.chainIsWhole(view);
     ctx.set('X-Integrity-Signature', await attestReport(keys, { case_id: view.case.case_id, integrity_hash: hash, audit_chain_valid: valid }));
   };
   return [

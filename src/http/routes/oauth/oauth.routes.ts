@@ -3,7 +3,10 @@ import type { AppConfig } from '../../../config';
 import type { AccessTokens } from '../../../modules/identity/access-tokens';
 import { authenticateClient } from '../../../modules/identity/client-registrations';
 import type { SigningKeyStore } from '../../../modules/identity/signing-keys';
+import { SecretHashingBusyError, type SecretHashingGate } from '../../../modules/identity/secret-hashing-gate';
+import type { FailureReservations } from '../../../modules/rate-limits/failure-reservations';
 import type { MinuteWindowLimiter } from '../../../modules/rate-limits/minute-window-limiter';
+import { RateLimitedError } from '../../middleware/rate-limit';
 import type { AppContext } from '../../context';
 import { defineRoute } from '../../route';
 import { ErrorBody } from '../../schemas/common.schema';
@@ -18,16 +21,31 @@ export interface OAuthRouteDeps {
   tokens: AccessTokens;
   keys: SigningKeyStore;
   limiter: MinuteWindowLimiter;
+  /** Failed authentications reserved before hashing, per (client, address) and per address. */
+  failures: FailureReservations;
+  /** The bound on client secrets hashed at once in this process. */
+  secretHashing: SecretHashingGate;
 }
 
 export function oauthRoutes(deps: OAuthRouteDeps) {
-  const attempts = new TokenAttempts(deps.limiter, deps.config.rateLimits);
+  const attempts = new TokenAttempts(deps.limiter, deps.failures, deps.config.rateLimits);
+  /** The client's check with its secret hashed inside the gate; a full gate is a 429 (retry in a second). */
+  const authenticateGated: typeof authenticateClient = async (em, clientId, secret) => {
+    try {
+      return await authenticateClient(em, clientId, secret, deps.secretHashing);
+    } catch (err) {
+      if (err instanceof SecretHashingBusyError) {
+        throw new RateLimitedError({ allowed: false, limit: deps.secretHashing.concurrency, remaining: 0, resetAt: Math.ceil(Date.now() / 1000) + 1, retryAfter: 1, failedOpen: false }, 'of client secrets checked at once by this server');
+      }
+      throw err;
+    }
+  };
   return [
     defineRoute({
       method: 'post',
       path: '/v1/oauth/token',
       summary: 'Obtain an access token (OAuth 2.0 client credentials)',
-      description: `Form-encoded. Client authentication by form fields or HTTP Basic. At most ${deps.config.rateLimits.tokenPerMinute} tokens per minute per client, ${deps.config.rateLimits.tokenPerIpPerMinute} requests and ${deps.config.rateLimits.tokenFailuresPerIpPerMinute} failed authentications per minute per IP address.`,
+      description: `Form-encoded. Client authentication by form fields or HTTP Basic. At most ${deps.config.rateLimits.tokenPerMinute} tokens per minute per client, ${deps.config.rateLimits.tokenPerIpPerMinute} requests per minute per IP address (IPv6 by /64), and ${deps.config.rateLimits.tokenFailuresPerClientIpPerMinute} failed authentications per minute for one client from one IP address, ${deps.config.rateLimits.tokenFailuresPerIpPerMinute} from one IP address for all clients.`,
       tags: ['Authentication'],
       access: { kind: 'public', rateLimit: 'none' }, // limited per IP and per client below (TokenAttempts)
       request: { body: TokenRequestSchema, bodyType: 'form' },
@@ -46,11 +64,19 @@ export function oauthRoutes(deps: OAuthRouteDeps) {
         }
         if (!credentials) throw oauthError(400, 'invalid_request', 'Client credentials are required (form fields or HTTP Basic)');
         const challenge: Record<string, string> = credentials.method === 'basic' ? { 'WWW-Authenticate': 'Basic realm="compliance-intelligence"' } : {};
-        const registration = UUID.test(credentials.clientId) ? await authenticateClient(ctx.state.em, credentials.clientId, credentials.clientSecret) : undefined;
+        const reservation = await attempts.reserve(ctx as AppContext, credentials.clientId);
+        let registration;
+        try {
+          registration = UUID.test(credentials.clientId) ? await authenticateGated(ctx.state.em, credentials.clientId, credentials.clientSecret) : undefined;
+        } catch (err) {
+          await reservation.release(); // nothing was decided: not a failed authentication
+          throw err;
+        }
         if (!registration) {
           await attempts.failed(ctx as AppContext, credentials.clientId, ctx.state.log);
           throw oauthError(401, 'invalid_client', 'Invalid client credentials', challenge);
         }
+        await reservation.release();
         await attempts.issuing(ctx as AppContext, registration.clientId);
 
         const requested = body.scope?.split(' ').filter(Boolean);
