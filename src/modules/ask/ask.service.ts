@@ -48,9 +48,9 @@ export class AskService {
   async ask(em: EntityManager, request: AskRequest, now = new Date()): Promise<AskResponse> {
     const base = { question: request.question, disclaimer: DISCLAIMER, queried_at: now.toISOString() };
     const retrieval = await retrieve(em, request);
-    const best = retrieval.passages[0];
     const floor = namesDomainTerm(request.question) ? this.config.domainTermFloor : this.config.retrievalFloor;
-    if (!best || best.coverage < floor || isForeignOnly(request.question)) {
+    // Any passage over the floor will do: a boost (context, a figure) may rank a weaker passage first, never refuse.
+    if (!retrieval.passages.some((p) => p.coverage >= floor) || isForeignOnly(request.question)) {
       return {
         ...base,
         answer: `I can't answer that from the official sources this service draws on, so I won't guess. ${SCOPE_SENTENCE}`,

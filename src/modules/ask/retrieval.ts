@@ -68,7 +68,20 @@ export function domainsNamedIn(context: string | null): Domain[] | null {
 }
 
 /** What a context-named domain adds to a passage's score: enough to settle a near tie, never a refusal. */
-export const CONTEXT_DOMAIN_BOOST = 0.1;
+export const CONTEXT_DOMAIN_BOOST = 0.3;
+/** State licensing regimes: a context that names one state makes the others' rules the less likely answer. */
+const STATE_DOMAINS: Domain[] = ['trades_nsw', 'trades_vic', 'trades_qld'];
+
+/**
+ * What the context adds to a passage of `domain`: the boost when it names the domain; when it names a
+ * state, as much taken from another state's licensing passages (demoted, still there to be found).
+ */
+export function contextBoost(domain: Domain, named: Domain[] | null): number {
+  if (!named) return 0;
+  if (named.includes(domain)) return CONTEXT_DOMAIN_BOOST;
+  return STATE_DOMAINS.includes(domain) && named.some((d) => STATE_DOMAINS.includes(d)) ? -CONTEXT_DOMAIN_BOOST : 0;
+}
+
 /** What stating the kind of figure a question asks for adds to a passage's score. */
 export const FIGURE_BOOST = 0.2;
 
@@ -127,7 +140,7 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       // A concept is covered by its own lexeme, or (an acronym) by every lexeme of one of its expansions.
       const covered = weights.reduce((sum, w, i) => sum + (present.has(w.lexeme) || concepts[i]!.alternatives.some((alt) => alt.every((l) => present.has(l))) ? w.weight : 0), 0);
       const coverage = row.via === 'trigram' ? Math.min(1, row.rank * 10) : total > 0 ? covered / total : 0;
-      const boost = (boostedDomains?.includes(row.domain) ? CONTEXT_DOMAIN_BOOST : 0) + (figureKinds.length && statesFigure(row.body, figureKinds) ? FIGURE_BOOST : 0);
+      const boost = contextBoost(row.domain, boostedDomains) + (figureKinds.length && statesFigure(row.body, figureKinds) ? FIGURE_BOOST : 0);
       const score = coverage + 0.5 * Number(row.rank) + 0.2 * Number(row.context_rank) + boost;
       const { lexemes: _l, context_rank: _c, checked_on, ...rest } = row;
       return { ...rest, rank: Number(row.rank), checkedOn: new Date(checked_on).toISOString().slice(0, 10), coverage, score };

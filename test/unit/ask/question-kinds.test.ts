@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { figureKindsAsked, statesFigure } from '../../../src/modules/ask/figures';
 import { expandQuestion, phraseExpansionsByWord, withoutContractions } from '../../../src/modules/ask/query-terms';
-import { domainsNamedIn } from '../../../src/modules/ask/retrieval';
+import { CONTEXT_DOMAIN_BOOST, contextBoost, domainsNamedIn } from '../../../src/modules/ask/retrieval';
 import { isForeignOnly } from '../../../src/modules/ask/scope';
 
 describe('a foreign word in an Australian question', () => {
@@ -74,5 +74,14 @@ describe('context', () => {
   it('names the agencies to boost, including AUSTRAC for a regulated sector', () => {
     expect(domainsNamedIn('a real-estate agent in Victoria')).toEqual(['austrac', 'trades_vic']);
     expect(domainsNamedIn('Small jeweller in Brisbane')).toEqual(['austrac']);
+  });
+
+  it('boosts the named agencies, demotes other states\' licensing rules when a state is named, and removes nothing', () => {
+    expect(contextBoost('austrac', ['austrac', 'trades_vic'])).toBe(CONTEXT_DOMAIN_BOOST);
+    expect(contextBoost('trades_vic', ['austrac', 'trades_vic'])).toBe(CONTEXT_DOMAIN_BOOST);
+    expect(contextBoost('trades_nsw', ['trades_qld'])).toBe(-CONTEXT_DOMAIN_BOOST);
+    expect(contextBoost('asic', ['trades_qld'])).toBe(0);
+    expect(contextBoost('trades_nsw', ['austrac'])).toBe(0);
+    expect(contextBoost('austrac', null)).toBe(0);
   });
 });
