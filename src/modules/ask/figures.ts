@@ -20,14 +20,16 @@ const STATES: Record<FigureKind, RegExp> = {
 
 /** Which kinds of figure a question asks for (several when it is unclear, none when it asks for none). */
 export function figureKindsAsked(question: string): FigureKind[] {
-  const q = question.toLowerCase().replace(/[\u2018\u2019]/g, "'");
+  // "Due diligence" is a process, not a due date.
+  const q = question.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\bdue diligence\b/g, 'diligence');
   const kinds = new Set<FigureKind>();
   // A deadline or a frequency: a period ("within 3 business days"), or a date when it names one ("due by 31 March").
   const deadline = /\b(when (must|should|do (i|we|you) (have|need) to|does (it|a|an|the) [a-z' ]*have to|is [a-z' ]*due)|by when|deadline|due|last day|latest)\b/.test(q);
   if (deadline || /\b(how long|how soon|how quickly|how fast|how many (business |calendar )?(days|hours|weeks|months|years)|how much time|within|time ?frame|time limit|how often|how frequently|interval|the longest|maximum gap|how late|cycle)\b/.test(q)) kinds.add('period');
   if (/\b(due|deadline|last day|by when)\b/.test(q)) kinds.add('date');
-  // A date: when something happened or starts.
-  if (!deadline && /\b(when (did|was|were|does|do|will|is|are|has|have)|what date|which date|from when|since when|from what date|start date|commenc\w*|kick in|until when|until what date|what year|royal assent)\b/.test(q)) kinds.add('date');
+  // A date: when something happened, or when something starts ("When is EDD mandatory?" asks a condition).
+  const starts = /\bwhen (does|do|will|is|are|has|have)\b.*\b(start|begin|commence|open|apply|kick in|take effect|come into|change)/.test(q);
+  if (!deadline && (starts || /\b(when (did|was|were)|what date|which date|from when|since when|from what date|start date|commenc\w*|kick in|until when|until what date|what year|royal assent)\b/.test(q))) kinds.add('date');
   if (/\b(how much|threshold|amount|minimum|maximum|max|penalt(y|ies)|fines?|limit|percentage|percent|per ?cent|shareholding|what rate|cost|fee)\b|\$|%/.test(q)) kinds.add('amount');
   return [...kinds];
 }

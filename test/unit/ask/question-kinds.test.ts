@@ -44,6 +44,8 @@ describe('questions that ask for a figure', () => {
     ['What is the cash threshold for a TTR?', ['amount']],
     ['What is the maximum penalty for tipping off?', ['amount']],
     ['What is a designated service?', []],
+    ['When is enhanced customer due diligence mandatory?', []],
+    ['When do the new rules start for lawyers?', ['date']],
   ] as const)('%j asks for %j', (question, kinds) => {
     expect(figureKindsAsked(question).sort()).toEqual([...kinds].sort());
   });
