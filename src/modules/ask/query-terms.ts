@@ -15,8 +15,10 @@ export const SYNONYMS: Record<string, string[]> = {
   iftis: ['international funds transfer instruction'],
   'aml/ctf': ['anti-money laundering', 'counter-terrorism financing'],
   amlctf: ['anti-money laundering', 'counter-terrorism financing'],
-  aml: ['anti-money laundering'],
-  ctf: ['counter-terrorism financing'],
+  // PostgreSQL's parser reads "AML/CTF" as one token, so the passages' usual "AML/CTF" never meets a
+  // question's bare "AML" or "CTF" unless each stands for it too.
+  aml: ['anti-money laundering', 'aml/ctf'],
+  ctf: ['counter-terrorism financing', 'aml/ctf'],
   t2: ['tranche 2'],
   dnfbp: ['designated non-financial businesses and professions', 'tranche 2'],
   dnfbps: ['designated non-financial businesses and professions', 'tranche 2'],
@@ -67,6 +69,8 @@ export const EVERYDAY_SYNONYMS: Record<string, string[]> = {
   bitcoin: ['digital currency', 'virtual asset'],
   lodge: ['submit', 'report'],
   sole: ['sole trader'],
+  uber: ['ride-sourcing'],
+  rideshare: ['ride-sourcing'],
   // Spellings: Australian forms are the passages' own (the stemmer keeps licence and license apart).
   license: ['licence'],
   licensed: ['licence'],
@@ -96,6 +100,7 @@ export const PHRASE_SYNONYMS: Record<string, string[]> = {
   'how long': ['period', 'days'],
   'weird transaction': ['unusual', 'suspicious matter'],
   'dodgy': ['suspicious'],
+  'not comply': ['enforcement', 'civil penalty'],
   'extra checks': ['enhanced customer due diligence'],
   'additional checks': ['enhanced customer due diligence'],
   'more checks': ['enhanced customer due diligence'],

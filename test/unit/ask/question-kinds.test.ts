@@ -66,6 +66,10 @@ describe('question words', () => {
     expect(withoutContractions("I've reported them; we're sure it's fine and don't know more")).toBe('I reported them; we sure it fine and do not know more');
   });
 
+  it('lets a bare "AML" meet the passages\' "AML/CTF", which the parser reads as one token', () => {
+    expect(expandQuestion('Do the new AML rules apply to us?')).toContain('aml/ctf');
+  });
+
   it('gives each word of an everyday phrase the term of art it stands for', () => {
     expect(phraseExpansionsByWord('Can I tell the customer about the report?').get('tell')).toEqual(['tipping off']);
     expect(phraseExpansionsByWord('What is an IFTI?').size).toBe(0);
