@@ -15,7 +15,12 @@ const IN_SCOPE = [
   'How do I check whether someone is on the Australian sanctions list?',
 ];
 
-const OUT_OF_SCOPE = ['What is a good recipe for banana bread?', 'Who won the 2018 FIFA World Cup final?', 'How do I renew a United States passport?'];
+const OUT_OF_SCOPE = [
+  'What is a good recipe for banana bread?',
+  'Who won the 2018 FIFA World Cup final?',
+  'How do I renew a United States passport?',
+  'What does FINTRAC require Canadian real estate brokers to report?',
+];
 
 describe('POST /v1/ask', () => {
   let app: TestApp;
@@ -50,18 +55,49 @@ describe('POST /v1/ask', () => {
     expect(body.disclaimer).toBeTruthy();
   });
 
+  describe('the questions people ask (issue 48)', () => {
+    it('answers "Do the new AML rules apply to us?" rather than reading "us" as the United States', async () => {
+      const body = await jsonOf(await ask({ question: 'Do the new AML rules apply to us?' }));
+      expect(body.citations.length).toBeGreaterThan(0);
+      expect(body.citations.every((c: { url: string }) => /austrac\.gov\.au|legislation\.gov\.au/.test(c.url))).toBe(true);
+      expect(body.answer).not.toMatch(/^I can't answer/);
+    });
+
+    it('answers a question about a foreign PEP from the PEP and enhanced CDD guidance', async () => {
+      const body = await jsonOf(await ask({ question: 'Our client is a British politician. What extra checks do we need?' }));
+      expect(body.citations.map((c: { url: string }) => c.url)).toEqual(
+        expect.arrayContaining([expect.stringMatching(/politically-exposed-persons-reform|enhanced-customer-due-diligence-reform/)]),
+      );
+      expect(body.answer).toMatch(/foreign PEP/);
+      expect(body.answer).toMatch(/[Ee]nhanced CDD/);
+    });
+
+    it('answers "When must a suspicious matter report be submitted?" with the deadlines, not AUSTRAC Online', async () => {
+      const body = await jsonOf(await ask({ question: 'When must a suspicious matter report be submitted?' }));
+      expect(body.citations[0].url).toMatch(/suspicious-matter-reports-reform$/);
+      expect(body.answer).toMatch(/3 business days/);
+      expect(body.answer).toMatch(/24 hours after the suspicion is formed if the matter relates to terrorism financing/);
+    });
+  });
+
   it('refuses bad input with 422 in the spec shape', async () => {
     for (const bad of [
       { question: 'Why?' },
+      { question: 42 },
+      { question: 'What is an IFTI report?', context: 7 },
+      { question: 'What is an IFTI report?', freshness: null },
+      [],
       { question: 'x'.repeat(2_001) },
       { question: 'What is an IFTI report?', context: 'y'.repeat(4_001) },
       { question: 'What is an IFTI report?', freshness: 'hour' },
       { context: 'no question' },
     ]) {
-      const res = await ask(bad);
+      const res = await ask(bad as Json);
       expect(res.status, JSON.stringify(bad).slice(0, 60)).toBe(422);
       expect((await jsonOf(res)).detail).toEqual(expect.anything());
     }
+    const longest = await ask({ question: `What is an IFTI report? ${'x'.repeat(1_976)}`, context: 'y'.repeat(4_000) });
+    expect(longest.status).toBe(200);
   });
 
   it("keeps only passages checked within the freshness window of the knowledge base's latest review", async () => {
@@ -84,10 +120,16 @@ describe('POST /v1/ask', () => {
     }
   });
 
-  it('narrows retrieval to the agencies the context names', async () => {
-    const body = await jsonOf(await ask({ question: 'How do I check that a builder is licensed?', context: 'I am a builder in Queensland' }));
-    expect(body.citations.length).toBeGreaterThan(0);
-    for (const c of body.citations) expect(c.url).toMatch(/qld\.gov\.au/);
+  it('boosts the agencies the context names, and never filters the others out', async () => {
+    const builder = await jsonOf(await ask({ question: 'How do I check that a builder is licensed?', context: 'I am a builder in Queensland' }));
+    expect(builder.citations[0].url).toMatch(/qld\.gov\.au/);
+    // "Victoria" names the Victorian trades regulator; the AUSTRAC answer must still come through.
+    const question = 'When must a threshold transaction report be lodged?';
+    const plain = await jsonOf(await ask({ question }));
+    const withContext = await jsonOf(await ask({ question, context: 'a real-estate agent in Victoria' }));
+    expect(withContext.citations[0].url).toMatch(/austrac\.gov\.au/);
+    expect(withContext.answer).toMatch(/10 business days/);
+    expect(withContext.citations[0].url).toBe(plain.citations[0].url);
   });
 
   it('limits each IP to the configured requests a minute, then answers 429 with Retry-After', async () => {
@@ -128,6 +170,10 @@ describe('POST /v1/ask', () => {
         const request = llm.requests.at(-1)!;
         expect(request.path).toBe(provider === 'openai' ? '/v1/chat/completions' : '/v1/messages');
         expect(JSON.stringify(request.body)).toContain('[1] ');
+        // The caller's text reaches the model only JSON-encoded inside the nonce fence.
+        const prompt = provider === 'openai' ? (request.body.messages as { role: string; content: string }[]).find((m) => m.role === 'user')!.content : (request.body.messages as { content: string }[])[0]!.content;
+        const fence = /<<<ASKER_TEXT ([0-9a-f]{24})>>>\n(.*)\n<<<END_ASKER_TEXT \1>>>$/.exec(prompt);
+        expect(fence?.[2]).toBe(JSON.stringify({ question: IN_SCOPE[0] }));
         expect(provider === 'openai' ? request.headers.authorization : request.headers['x-api-key']).toBe(provider === 'openai' ? 'Bearer test-key' : 'test-key');
       } finally {
         await modelApp.close();
@@ -137,7 +183,14 @@ describe('POST /v1/ask', () => {
     it('refuses a generated answer whose sentence cites nothing or a passage it was not given, and answers extractively', async () => {
       const modelApp = await withModel('openai');
       try {
-        for (const reply of ['You must report within three business days. No citation here.', 'Report it within three days [9].']) {
+        for (const reply of [
+          'You must report within three business days. No citation here.',
+          'Report it within three days [9].',
+          // Cites a passage it was given, but that passage says 3 business days, not 30.
+          'A suspicious matter report is due within 30 business days [1].',
+          // Words the cited passage does not hold.
+          'Directors need a director ID from ABRS before their appointment [1].',
+        ]) {
           llm.reply = () => reply;
           const body = await jsonOf(await ask({ question: IN_SCOPE[0] }, modelApp));
           expect(body.answer).not.toBe(reply);

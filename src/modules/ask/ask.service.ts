@@ -1,10 +1,12 @@
 /**
  * `POST /v1/ask`: a cited answer about Australian compliance, or a plain statement that we cannot give
- * one. Retrieval first; below the retrieval floor (the best passage covers too little of the question;
- * a lower floor when the question names a term of our domain), or for a question about a foreign
- * regime only, the answer says so and cites nothing, rather than answering from nowhere. Above it: the extractive
- * answer (verbatim sentences of cited passages), or, with a language model configured, a generated
- * answer whose citations were checked against the passages (else the extractive answer after all).
+ * one. Retrieval first; when no passage reaches the retrieval floor (each covers too little of the
+ * question; a lower floor when the question names a term of our domain), or for a question about a
+ * foreign regime only (scope.ts), the answer says so and cites nothing, rather than answering from
+ * nowhere. Otherwise: the extractive answer (verbatim sentences of cited passages), or, with a language
+ * model configured, a generated answer, given the caller's text only as fenced data, whose every
+ * sentence was checked against the passages it cites (else the extractive answer after all).
+ * docs/ask.md describes the whole.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../config';
@@ -48,9 +50,9 @@ export class AskService {
   async ask(em: EntityManager, request: AskRequest, now = new Date()): Promise<AskResponse> {
     const base = { question: request.question, disclaimer: DISCLAIMER, queried_at: now.toISOString() };
     const retrieval = await retrieve(em, request);
-    const best = retrieval.passages[0];
     const floor = namesDomainTerm(request.question) ? this.config.domainTermFloor : this.config.retrievalFloor;
-    if (!best || best.coverage < floor || isForeignOnly(request.question)) {
+    // Any passage over the floor will do: a boost (context, a figure) may rank a weaker passage first, never refuse.
+    if (!retrieval.passages.some((p) => p.coverage >= floor) || isForeignOnly(request.question)) {
       return {
         ...base,
         answer: `I can't answer that from the official sources this service draws on, so I won't guess. ${SCOPE_SENTENCE}`,

@@ -3,9 +3,12 @@
  * can be traced to the passage it came from and that passage is cited. Nothing is paraphrased and
  * nothing is added. Each passage's sentences are scored by the rarity-weighted question lexemes they
  * hold; the best passage gives its two best sentences, the runners-up one each when it adds something.
+ * When the question asks for a figure (a deadline, a date, an amount), a sentence that states one of
+ * that kind scores as if it also held the question's rarest word, so the figure is in the answer.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
+import { statesFigure } from './figures';
 import type { Retrieval, RetrievedPassage } from './retrieval';
 
 export interface Citation {
@@ -48,8 +51,16 @@ export async function composeExtractive(em: EntityManager, retrieval: Retrieval,
     `select (t.i - 1)::int as i, tsvector_to_array(to_tsvector('english', t.s)) as lexemes from unnest(?::text[]) with ordinality as t(s, i)`,
     [sentences.map((s) => s.text)],
   );
-  const weight = new Map(retrieval.lexemes.map((l) => [l.lexeme, l.weight]));
-  const scored = sentences.map((s, i) => ({ ...s, score: (lexemeRows[i]?.lexemes ?? []).reduce((sum, l) => sum + (weight.get(l) ?? 0), 0) }));
+  // A question word counts for a sentence as it does for a passage: its own lexeme, or every lexeme of one of its alternatives.
+  const sentenceScore = (lexemes: string[]) => {
+    const present = new Set(lexemes);
+    return retrieval.lexemes.reduce((sum, l) => sum + (present.has(l.lexeme) || l.alternatives.some((alt) => alt.length > 0 && alt.every((x) => present.has(x))) ? l.weight : 0), 0);
+  };
+  const figureBonus = retrieval.figureKinds.length ? Math.max(0, ...retrieval.lexemes.map((l) => l.weight)) : 0;
+  const scored = sentences.map((s, i) => ({
+    ...s,
+    score: sentenceScore(lexemeRows[i]?.lexemes ?? []) + (figureBonus && statesFigure(s.text, retrieval.figureKinds) ? figureBonus : 0),
+  }));
 
   const picked: typeof scored = [];
   const byScore = (a: { score: number; index: number }, b: { score: number; index: number }) => b.score - a.score || a.index - b.index;

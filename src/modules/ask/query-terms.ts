@@ -15,8 +15,10 @@ export const SYNONYMS: Record<string, string[]> = {
   iftis: ['international funds transfer instruction'],
   'aml/ctf': ['anti-money laundering', 'counter-terrorism financing'],
   amlctf: ['anti-money laundering', 'counter-terrorism financing'],
-  aml: ['anti-money laundering'],
-  ctf: ['counter-terrorism financing'],
+  // PostgreSQL's parser reads "AML/CTF" as one token, so the passages' usual "AML/CTF" never meets a
+  // question's bare "AML" or "CTF" unless each stands for it too.
+  aml: ['anti-money laundering', 'aml/ctf'],
+  ctf: ['counter-terrorism financing', 'aml/ctf'],
   t2: ['tranche 2'],
   dnfbp: ['designated non-financial businesses and professions', 'tranche 2'],
   dnfbps: ['designated non-financial businesses and professions', 'tranche 2'],
@@ -67,6 +69,8 @@ export const EVERYDAY_SYNONYMS: Record<string, string[]> = {
   bitcoin: ['digital currency', 'virtual asset'],
   lodge: ['submit', 'report'],
   sole: ['sole trader'],
+  uber: ['ride-sourcing'],
+  rideshare: ['ride-sourcing'],
   // Spellings: Australian forms are the passages' own (the stemmer keeps licence and license apart).
   license: ['licence'],
   licensed: ['licence'],
@@ -96,7 +100,42 @@ export const PHRASE_SYNONYMS: Record<string, string[]> = {
   'how long': ['period', 'days'],
   'weird transaction': ['unusual', 'suspicious matter'],
   'dodgy': ['suspicious'],
+  'not comply': ['enforcement', 'civil penalty'],
+  'extra checks': ['enhanced customer due diligence'],
+  'additional checks': ['enhanced customer due diligence'],
+  'more checks': ['enhanced customer due diligence'],
 };
+
+/**
+ * Other countries and their people, as the passages say it: "a British politician" is a foreign PEP,
+ * "a Singapore company" a foreign customer. Expanded one way, for ranking and coverage.
+ */
+const FOREIGN_WORDS = [
+  'american', 'british', 'english', 'scottish', 'irish', 'canadian', 'french', 'german', 'italian', 'spanish', 'dutch', 'swiss', 'russian', 'ukrainian',
+  'chinese', 'japanese', 'korean', 'indian', 'pakistani', 'indonesian', 'malaysian', 'singaporean', 'filipino', 'vietnamese', 'thai', 'fijian',
+  'iranian', 'iraqi', 'syrian', 'lebanese', 'emirati', 'saudi', 'nigerian', 'kenyan', 'brazilian', 'mexican', 'kiwi', 'zealander',
+  'britain', 'england', 'canada', 'france', 'germany', 'china', 'japan', 'india', 'indonesia', 'malaysia', 'singapore', 'iran', 'russia', 'dubai', 'uae', 'usa',
+];
+for (const word of FOREIGN_WORDS) EVERYDAY_SYNONYMS[word] = ['foreign', 'overseas'];
+
+/**
+ * The question without English contractions ("I've" → "I", "don't" → "do not"), so the stemmer does
+ * not read "ve" or "t" as words: a fragment found in no passage weighs the most and sinks coverage.
+ */
+export function withoutContractions(question: string): string {
+  return question.replace(/n['\u2019]t\b/gi, ' not').replace(/['\u2019](ve|re|ll|d|m|s)\b/gi, '');
+}
+
+/** Each typed word (lowercase) of a known everyday phrase in the question, with the phrase's terms of art. */
+export function phraseExpansionsByWord(question: string): Map<string, string[]> {
+  const lower = question.toLowerCase();
+  const byWord = new Map<string, string[]>();
+  for (const [phrase, expansions] of Object.entries(PHRASE_SYNONYMS)) {
+    if (!lower.includes(phrase)) continue;
+    for (const word of phrase.split(' ')) byWord.set(word, [...(byWord.get(word) ?? []), ...expansions]);
+  }
+  return byWord;
+}
 
 /** Spelled-out phrase (lowercase) → acronym, built from {@link SYNONYMS}. */
 const PHRASES = new Map<string, string>();

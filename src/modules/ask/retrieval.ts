@@ -7,11 +7,17 @@
  * "report" or "business" say little and "IFTI" says a lot) that the passage contains. Coverage is what
  * decides whether we know the answer at all. When no lexeme matches (misspellings), trigram similarity
  * against titles and keywords is the fallback.
+ *
+ * Two things add to a passage's score and never remove a passage: the agencies the caller's `context`
+ * names (a boost, so "a real-estate agent in Victoria" still gets AUSTRAC's answer to an AUSTRAC
+ * question), and, for a question that asks for a deadline, date or amount, stating a figure of that
+ * kind (see figures.ts).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { Domain, KnowledgePassage } from './knowledge-files';
-import { expandQuestion, expansionsOf } from './query-terms';
+import { figureKindsAsked, statesFigure, type FigureKind } from './figures';
+import { expandQuestion, expansionsOf, phraseExpansionsByWord, withoutContractions } from './query-terms';
 
 export type Freshness = 'day' | 'week' | 'month' | 'year';
 
@@ -32,14 +38,17 @@ export interface RetrievedPassage extends Pick<KnowledgePassage, 'id' | 'domain'
 
 export interface Retrieval {
   passages: RetrievedPassage[];
-  /** The question's lexemes with their weight (inverse document frequency). */
-  lexemes: { lexeme: string; weight: number }[];
-  /** Domains the context named, when it narrowed the search. */
-  narrowedTo: Domain[] | null;
+  /** The question's lexemes with their weight (inverse document frequency) and the lexemes of each
+   *  spelled-out form or term of art that also covers it. */
+  lexemes: { lexeme: string; weight: number; alternatives: string[][] }[];
+  /** Domains the context named, whose passages were boosted (never the only ones searched). */
+  boostedDomains: Domain[] | null;
+  /** The kinds of figure the question asks for (a deadline, a date, an amount), if any. */
+  figureKinds: FigureKind[];
 }
 
 const DOMAIN_NAMES: [RegExp, Domain[]][] = [
-  [/\baustrac\b|\baml\b|\bctf\b|money laundering|tranche 2/i, ['austrac']],
+  [/\baustrac\b|\baml\b|\bctf\b|money laundering|tranche 2|real[- ]estate|conveyanc|jewell|bullion|remit|accountan|law (firm|practice)|lawyer|solicitor|reporting entity/i, ['austrac']],
   [/\basic\b|\bdirectors?\b|\bafsl?\b|credit licen[cs]e/i, ['asic']],
   [/\babr\b|\babn\b|business register/i, ['abr']],
   [/\bdfat\b|sanction/i, ['dfat']],
@@ -51,12 +60,30 @@ const DOMAIN_NAMES: [RegExp, Domain[]][] = [
   [/queensland|\bqld\b|\bqbcc\b/i, ['trades_qld']],
 ];
 
-/** The domains a caller's context names ("we are a NSW builder" → trades_nsw), or null for all. */
+/** The domains a caller's context names ("we are a NSW builder" → trades_nsw), or null for none. */
 export function domainsNamedIn(context: string | null): Domain[] | null {
   if (!context) return null;
   const named = new Set(DOMAIN_NAMES.filter(([pattern]) => pattern.test(context)).flatMap(([, domains]) => domains));
   return named.size ? [...named] : null;
 }
+
+/** What a context-named domain adds to a passage's score: enough to settle a near tie, never a refusal. */
+export const CONTEXT_DOMAIN_BOOST = 0.3;
+/** State licensing regimes: a context that names one state makes the others' rules the less likely answer. */
+const STATE_DOMAINS: Domain[] = ['trades_nsw', 'trades_vic', 'trades_qld'];
+
+/**
+ * What the context adds to a passage of `domain`: the boost when it names the domain; when it names a
+ * state, as much taken from another state's licensing passages (demoted, still there to be found).
+ */
+export function contextBoost(domain: Domain, named: Domain[] | null): number {
+  if (!named) return 0;
+  if (named.includes(domain)) return CONTEXT_DOMAIN_BOOST;
+  return STATE_DOMAINS.includes(domain) && named.some((d) => STATE_DOMAINS.includes(d)) ? -CONTEXT_DOMAIN_BOOST : 0;
+}
+
+/** What stating the kind of figure a question asks for adds to a passage's score. */
+export const FIGURE_BOOST = 0.2;
 
 /** How old a passage's check may be, measured back from the knowledge base's latest review. */
 const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, year: 366 };
@@ -65,8 +92,10 @@ const CANDIDATES = 12;
 
 /** The best passages for the request, best first, with their rank, coverage and score. */
 export async function retrieve(em: EntityManager, request: RetrievalRequest): Promise<Retrieval> {
-  const expanded = expandQuestion(request.question);
-  const narrowedTo = domainsNamedIn(request.context);
+  const question = withoutContractions(request.question);
+  const expanded = expandQuestion(question);
+  const boostedDomains = domainsNamedIn(request.context);
+  const figureKinds = figureKindsAsked(request.question);
   const contextText = request.context ? expandQuestion(request.context) : '';
   const rows = await sql<(Omit<RetrievedPassage, 'coverage' | 'score' | 'via' | 'domain' | 'checkedOn'> & { domain: Domain; checked_on: Date | string; lexemes: string[]; context_rank: number; via: 'full_text' | 'trigram' })[]>(
     em,
@@ -79,7 +108,6 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
      ), pool as (
        select * from knowledge_passages
         where checked_on >= (select max(checked_on) from knowledge_passages) - ?::int
-          and (?::text[] is null or domain = any(?::text[]))
      ), ranked as (
        select p.*, ts_rank_cd(p.search, tq.query, 32) as rank, 'full_text' as via from pool p, tq where tq.query is not null and p.search @@ tq.query
        order by rank desc limit ${CANDIDATES}
@@ -97,15 +125,13 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       contextText,
       contextText,
       FRESHNESS_DAYS[request.freshness],
-      narrowedTo,
-      narrowedTo,
-      request.question,
-      request.question,
-      request.question,
-      request.question,
+      question,
+      question,
+      question,
+      question,
     ],
   );
-  const concepts = await questionConcepts(em, request.question);
+  const concepts = await questionConcepts(em, question);
   const weights = await lexemeWeights(em, concepts.map((c) => c.lexeme));
   const total = weights.reduce((sum, w) => sum + w.weight, 0);
   const passages = rows
@@ -114,17 +140,22 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       // A concept is covered by its own lexeme, or (an acronym) by every lexeme of one of its expansions.
       const covered = weights.reduce((sum, w, i) => sum + (present.has(w.lexeme) || concepts[i]!.alternatives.some((alt) => alt.every((l) => present.has(l))) ? w.weight : 0), 0);
       const coverage = row.via === 'trigram' ? Math.min(1, row.rank * 10) : total > 0 ? covered / total : 0;
-      const score = coverage + 0.5 * Number(row.rank) + 0.2 * Number(row.context_rank);
+      const boost = contextBoost(row.domain, boostedDomains) + (figureKinds.length && statesFigure(row.body, figureKinds) ? FIGURE_BOOST : 0);
+      const score = coverage + 0.5 * Number(row.rank) + 0.2 * Number(row.context_rank) + boost;
       const { lexemes: _l, context_rank: _c, checked_on, ...rest } = row;
       return { ...rest, rank: Number(row.rank), checkedOn: new Date(checked_on).toISOString().slice(0, 10), coverage, score };
     })
     .sort((a, b) => b.score - a.score);
-  return { passages, lexemes: weights, narrowedTo };
+  return { passages, lexemes: weights.map((w, i) => ({ ...w, alternatives: concepts[i]!.alternatives })), boostedDomains, figureKinds };
 }
+
+/** Pronouns the English stop list keeps: "apply to us" asks nothing about "us". */
+const PRONOUNS = new Set(['us']);
 
 /**
  * The question's own lexemes (what coverage is measured over: expansions must not inflate it), each
- * with the lexemes of its spelled-out forms when it is an acronym.
+ * with the lexemes of its spelled-out forms when it is an acronym, and of the term of art when it is a
+ * word of an everyday phrase ("tell a customer" is covered by a passage on tipping off).
  */
 async function questionConcepts(em: EntityManager, question: string): Promise<{ lexeme: string; alternatives: string[][] }[]> {
   const rows = await sql<{ token: string; lexeme: string | null }[]>(
@@ -133,7 +164,9 @@ async function questionConcepts(em: EntityManager, question: string): Promise<{ 
        from unnest(?::text[]) as t(token)`,
     [[...new Set(question.toLowerCase().match(/[a-z0-9]+(?:\/[a-z0-9]+)?/g) ?? [])]],
   );
-  const expansions = [...new Set(rows.flatMap((r) => expansionsOf(r.token)))];
+  const phrases = phraseExpansionsByWord(question);
+  const alternativesOf = (token: string) => [...expansionsOf(token), ...(phrases.get(token) ?? [])];
+  const expansions = [...new Set(rows.flatMap((r) => alternativesOf(r.token)))];
   const expansionLexemes = new Map<string, string[]>();
   if (expansions.length) {
     const expanded = await sql<{ phrase: string; lexemes: string[] }[]>(
@@ -145,9 +178,9 @@ async function questionConcepts(em: EntityManager, question: string): Promise<{ 
   }
   const concepts = new Map<string, string[][]>();
   for (const row of rows) {
-    if (!row.lexeme) continue; // a stop word
+    if (!row.lexeme || PRONOUNS.has(row.token)) continue; // a stop word
     for (const lexeme of row.lexeme.split(' ')) {
-      const alternatives = expansionsOf(row.token).map((phrase) => expansionLexemes.get(phrase) ?? []).filter((a) => a.length > 0);
+      const alternatives = alternativesOf(row.token).map((phrase) => expansionLexemes.get(phrase) ?? []).filter((a) => a.length > 0);
       concepts.set(lexeme, [...(concepts.get(lexeme) ?? []), ...alternatives]);
     }
   }

@@ -19,10 +19,24 @@ const DOMAIN_TERMS = [
   'security interest', 'personal property securities', 'financing statement', 'qbcc', 'builder', 'building work', 'building licen',
   'plumb', 'gasfit', 'electrical contract', 'home building', 'domestic building', 'building practitioner',
   'customer', 'client', 'identity', 'id check', 'risk assessment', 'ml/tf', 'politician', 'payday super', 'clearing house', 'cash', 'renovation',
+  'employee', 'employer', 'casual', 'overtime', 'roster', 'timesheet', 'time sheet', 'verif', 'comply', 'councillor', 'senator', 'member of parliament',
 ];
 
-const FOREIGN = /\b(united states|u\.?s\.?a?|american|uk|united kingdom|britain|british|new zealand|nz|canada|canadian|singapore|eu|european union|delaware|fincen|fintrac|sec|irs|hmrc|companies house|acra|gdpr|vat|ofac)\b/i;
-const AUSTRALIAN = /\b(australia|australian|aussie|austrac|asic|ato|abr|dfat|ppsr|nsw|victoria|queensland|qld|vic)\b/i;
+/**
+ * Another country's regulators, laws and filings: a question about one of these is about that regime.
+ * Acronyms are matched in capitals only, so the pronoun "us" or the word "mas" is never a regulator.
+ */
+const FOREIGN_REGIME_WORDS = /\b(fincen|fintrac|companies house|gdpr|bank secrecy act|patriot act|corporate transparency act|money laundering regulations|aml\/cft act|finra|10-k|hmrc|acra|ofac)\b/i;
+const FOREIGN_REGIME_ACRONYMS = /\b(SEC|IRS|FCA|PRA|MAS|AMLA|AMLD\d?|MLRO|VAT|HKMA|SFC|CRA|SAR)\b/;
+/** Other countries and their adjectives: a place, which may be the regime asked about or a party's home. */
+const FOREIGN_PLACE_WORDS = /\b(united states|america|american|united kingdom|britain|british|england|scotland|new zealand|canada|canadian|singapore|singaporean|european union|europe|european|delaware|california|new york|texas|hong kong|china|chinese|india|indian|japan|japanese|germany|german|france|french|ireland|irish|dubai|philippines|indonesia|indonesian|malaysia|malaysian|cayman islands)\b/i;
+const FOREIGN_PLACE_ACRONYMS = /\b(US|USA|U\.S\.A?\.?|UK|NZ|EU|UAE|HK)\b/;
+const AUSTRALIAN = /\b(australia|australian|aussie|austrac|asic|ato|abr|dfat|ppsr|nsw|victoria|queensland|qld|vic|commonwealth)\b/i;
+/** A party the asker deals with (a customer, an official, an owner): a foreign one is an AUSTRAC topic. */
+const PARTY = /\b(customers?|clients?|peps?|politicians?|politically exposed|ministers?|officials?|mps?|member of parliament|companies|company|firms?|business(es)?|entit(y|ies)|trusts?|nationals?|citizens?|residents?|tourists?|visitors?|buyers?|sellers?|vendors?|investors?|bidders?|beneficial owners?|owners?|directors?|shareholders?|suppliers?|counterpart(y|ies)|branch(es)?|subsidiar(y|ies)|parent|head ?office|headquartered|headquarters|office|partners?|students?|contractors?|employees?|staff)\b/i;
+const FIRST_PERSON = /\b(we|us|our|ours|i|my|me|we're|we've|i'm)\b/i;
+/** A foreign politician is a foreign PEP, which Australian law names: no first person needed. */
+const FOREIGN_PEP = /\b(politicians?|peps?|politically exposed)\b/i;
 
 /** True when the question names a term of the domain this service answers about. */
 export function namesDomainTerm(question: string): boolean {
@@ -30,7 +44,24 @@ export function namesDomainTerm(question: string): boolean {
   return DOMAIN_TERMS.some((term) => (term.length <= 4 ? new RegExp(`\\b${term.replace('/', '\\/')}s?\\b`).test(lower) : lower.includes(term)));
 }
 
-/** True when the question is about another country's regime and names nothing Australian. */
+/** Capitals carry no meaning in a shouted question: its "US" is as likely the pronoun. */
+const shouted = (question: string) => {
+  const letters = question.replace(/[^A-Za-z]/g, '');
+  return letters.length > 0 && letters.replace(/[^A-Z]/g, '').length / letters.length > 0.6;
+};
+
+/**
+ * True when the question is about another country's regime and names nothing Australian. A foreign word
+ * alone is not enough: "Our client is a British politician" is about a foreign PEP under the AML/CTF
+ * Act, and "Do the new AML rules apply to us?" has no country in it at all. A foreign regulator, law or
+ * filing makes the question foreign; a foreign place does too, unless the question is about a party the
+ * asker deals with (a customer, company, owner or official from there) or about a foreign politician.
+ */
 export function isForeignOnly(question: string): boolean {
-  return FOREIGN.test(question) && !AUSTRALIAN.test(question);
+  if (AUSTRALIAN.test(question)) return false;
+  const caps = !shouted(question);
+  if (FOREIGN_REGIME_WORDS.test(question) || (caps && FOREIGN_REGIME_ACRONYMS.test(question))) return true;
+  if (!(FOREIGN_PLACE_WORDS.test(question) || (caps && FOREIGN_PLACE_ACRONYMS.test(question)))) return false;
+  const aboutAParty = (PARTY.test(question) && FIRST_PERSON.test(question)) || FOREIGN_PEP.test(question);
+  return !aboutAParty;
 }

@@ -7,7 +7,7 @@ import { commonErrors } from '../../schemas/common.schema';
 const AskRequestSchema = z
   .object({
     question: z.string().min(5).max(2_000).openapi({ example: 'When do I have to lodge a suspicious matter report?' }),
-    context: z.string().max(4_000).nullable().default(null).openapi({ description: 'About the asker (sector, state); narrows retrieval to the agencies it names' }),
+    context: z.string().max(4_000).nullable().default(null).openapi({ description: 'About the asker (sector, state): boosts passages of the agencies it names, never removes any; sent to a language model only as fenced data' }),
     freshness: z
       .enum(['day', 'week', 'month', 'year'])
       .default('month')

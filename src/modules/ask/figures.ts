@@ -1,0 +1,40 @@
+/**
+ * Questions that ask for a figure: a deadline ("When must an SMR be submitted?", "how long do we
+ * have"), a date ("When did enrolment open?") or an amount ("What is the cash threshold?", "maximum
+ * penalty"). The answer to such a question is the sentence that states the figure, and a passage that
+ * merely shares the question's words (AUSTRAC Online "submits" reports too) is not it. So the question's
+ * kind is read from its wording, and passages and sentences that state a figure of that kind rank higher.
+ */
+
+export type FigureKind = 'period' | 'date' | 'amount';
+
+const NUMBER_WORD = '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|fifteenth|twenty-eighth)';
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
+
+/** What states each kind of figure: a period of time, a calendar date, a sum, share or count of units. */
+const STATES: Record<FigureKind, RegExp> = {
+  period: new RegExp(`\\b${NUMBER_WORD}(?:-| )(?:business |calendar )?(?:days?|hours?|weeks?|months?|years?)\\b|\\b${NUMBER_WORD}(?:st|nd|rd|th)? day\\b|\\bannually\\b|\\bevery (?:year|month|quarter)\\b`, 'i'),
+  date: new RegExp(`\\b\\d{1,2} ${MONTH}(?: \\d{4})?\\b|\\b${MONTH} \\d{4}\\b|\\bin (?:19|20)\\d{2}\\b`),
+  amount: /(?:\$|\bAUD ?)\d[\d,]*(?:\.\d+)?|\b\d+(?:\.\d+)?\s?%|\b\d[\d,]* penalty units\b|\b\d[\d,]* years? imprisonment\b|\bno minimum\b/i,
+};
+
+/** Which kinds of figure a question asks for (several when it is unclear, none when it asks for none). */
+export function figureKindsAsked(question: string): FigureKind[] {
+  // "Due diligence" is a process, not a due date.
+  const q = question.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\bdue diligence\b/g, 'diligence');
+  const kinds = new Set<FigureKind>();
+  // A deadline or a frequency: a period ("within 3 business days"), or a date when it names one ("due by 31 March").
+  const deadline = /\b(when (must|should|do (i|we|you) (have|need) to|does (it|a|an|the) [a-z' ]*have to|is [a-z' ]*due)|by when|deadline|due|last day|latest)\b/.test(q);
+  if (deadline || /\b(how long|how soon|how quickly|how fast|how many (business |calendar )?(days|hours|weeks|months|years)|how much time|within|time ?frame|time limit|how often|how frequently|interval|the longest|maximum gap|how late|cycle)\b/.test(q)) kinds.add('period');
+  if (/\b(due|deadline|last day|by when)\b/.test(q)) kinds.add('date');
+  // A date: when something happened, or when something starts ("When is EDD mandatory?" asks a condition).
+  const starts = /\bwhen (does|do|will|is|are|has|have)\b.*\b(start|begin|commence|open|apply|kick in|take effect|come into|change)/.test(q);
+  if (!deadline && (starts || /\b(when (did|was|were)|what date|which date|from when|since when|from what date|start date|commenc\w*|kick in|until when|until what date|what year|royal assent)\b/.test(q))) kinds.add('date');
+  if (/\b(how much|threshold|amount|minimum|maximum|max|penalt(y|ies)|fines?|limit|percentage|percent|per ?cent|shareholding|what rate|cost|fee)\b|\$|%/.test(q)) kinds.add('amount');
+  return [...kinds];
+}
+
+/** True when the text states a figure of one of the kinds asked. */
+export function statesFigure(text: string, kinds: FigureKind[]): boolean {
+  return kinds.some((kind) => STATES[kind].test(text));
+}

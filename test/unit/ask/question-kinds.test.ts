@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { figureKindsAsked, statesFigure } from '../../../src/modules/ask/figures';
+import { expandQuestion, phraseExpansionsByWord, withoutContractions } from '../../../src/modules/ask/query-terms';
+import { CONTEXT_DOMAIN_BOOST, contextBoost, domainsNamedIn } from '../../../src/modules/ask/retrieval';
+import { isForeignOnly } from '../../../src/modules/ask/scope';
+
+describe('a foreign word in an Australian question', () => {
+  it.each([
+    'Do the new AML rules apply to us?',
+    'DO THE NEW AML RULES APPLY TO US?',
+    'Our client is a British politician. What extra checks do we need?',
+    'Is a US senator a PEP?',
+    'We want to onboard a company incorporated in the UK. Who are its beneficial owners for our purposes?',
+    'Our customer is a New Zealand citizen paying cash. Do we report it?',
+    'Is checking the DFAT list enough, or do we also screen against OFAC?',
+  ])('is not foreign-only: %j', (question) => {
+    expect(isForeignOnly(question)).toBe(false);
+  });
+
+  it.each([
+    'When is a 10-K due to the SEC for a large accelerated filer?',
+    'How do I file a confirmation statement with UK Companies House?',
+    'Who supervises AML compliance for accountants in New Zealand under the AML/CFT Act?',
+    'What does FINTRAC require Canadian real estate brokers to report?',
+    'How do I renew a United States passport?',
+    'What is the VAT registration threshold in the UK?',
+    'Who is the current Prime Minister of Canada?',
+  ])('is foreign-only when it asks about the other regime: %j', (question) => {
+    expect(isForeignOnly(question)).toBe(true);
+  });
+
+  it('expands a nationality to the passages\' word for it, for ranking and coverage', () => {
+    expect(expandQuestion('Our client is a British politician')).toMatch(/foreign/);
+    expect(expandQuestion('Our client is a British politician')).toMatch(/politically exposed person/);
+  });
+});
+
+describe('questions that ask for a figure', () => {
+  it.each([
+    ['When must a suspicious matter report be submitted?', ['period']],
+    ['How long do we have to enrol?', ['period']],
+    ['When is the annual compliance report due?', ['period', 'date']],
+    ['When did enrolment open for tranche 2?', ['date']],
+    ['What is the cash threshold for a TTR?', ['amount']],
+    ['What is the maximum penalty for tipping off?', ['amount']],
+    ['What is a designated service?', []],
+    ['When is enhanced customer due diligence mandatory?', []],
+    ['When do the new rules start for lawyers?', ['date']],
+  ] as const)('%j asks for %j', (question, kinds) => {
+    expect(figureKindsAsked(question).sort()).toEqual([...kinds].sort());
+  });
+
+  it('recognises a stated figure of the kind asked, and not of another kind', () => {
+    expect(statesFigure('the deadline is 3 business days after the suspicion is formed', ['period'])).toBe(true);
+    expect(statesFigure('within 24 hours', ['period'])).toBe(true);
+    expect(statesFigure('by the fifteenth day after contracts are exchanged', ['period'])).toBe(true);
+    expect(statesFigure('enrolment opened on 31 March 2026', ['date'])).toBe(true);
+    expect(statesFigure('enrolment opened on 31 March 2026', ['amount'])).toBe(false);
+    expect(statesFigure('physical currency of $10,000 or more', ['amount'])).toBe(true);
+    expect(statesFigure('AUSTRAC Online is the portal used to submit reports', ['period', 'date', 'amount'])).toBe(false);
+  });
+});
+
+describe('question words', () => {
+  it('drops contractions, so "I\'ve" is not read as the word "ve"', () => {
+    expect(withoutContractions("I've reported them; we're sure it's fine and don't know more")).toBe('I reported them; we sure it fine and do not know more');
+  });
+
+  it('lets a bare "AML" meet the passages\' "AML/CTF", which the parser reads as one token', () => {
+    expect(expandQuestion('Do the new AML rules apply to us?')).toContain('aml/ctf');
+  });
+
+  it('gives each word of an everyday phrase the term of art it stands for', () => {
+    expect(phraseExpansionsByWord('Can I tell the customer about the report?').get('tell')).toEqual(['tipping off']);
+    expect(phraseExpansionsByWord('What is an IFTI?').size).toBe(0);
+  });
+});
+
+describe('context', () => {
+  it('names the agencies to boost, including AUSTRAC for a regulated sector', () => {
+    expect(domainsNamedIn('a real-estate agent in Victoria')).toEqual(['austrac', 'trades_vic']);
+    expect(domainsNamedIn('Small jeweller in Brisbane')).toEqual(['austrac']);
+  });
+
+  it('boosts the named agencies, demotes other states\' licensing rules when a state is named, and removes nothing', () => {
+    expect(contextBoost('austrac', ['austrac', 'trades_vic'])).toBe(CONTEXT_DOMAIN_BOOST);
+    expect(contextBoost('trades_vic', ['austrac', 'trades_vic'])).toBe(CONTEXT_DOMAIN_BOOST);
+    expect(contextBoost('trades_nsw', ['trades_qld'])).toBe(-CONTEXT_DOMAIN_BOOST);
+    expect(contextBoost('asic', ['trades_qld'])).toBe(0);
+    expect(contextBoost('trades_nsw', ['austrac'])).toBe(0);
+    expect(contextBoost('austrac', null)).toBe(0);
+  });
+});
