@@ -18,6 +18,10 @@ import { sharedDataFolder } from './shared-data-folder';
  * - Alexander Downer: in positions.csv and names.csv only (an office holder before the 43rd Parliament).
  * - Joe Hockey and Mitch Fifield: the rows whose end date is a quoted empty string.
  *
+ *
+ * It also writes every distinct name of both chambers' names.csv, one a line (1,710 names in many
+ * scripts), for the tests that need honest traffic of real names rather than the people above.
+ *
  *   npx tsx scripts/everypolitician-fixtures.ts
  */
 const PEOPLE: Record<'Representatives' | 'Senate', Record<string, string>> = {
@@ -44,6 +48,7 @@ function main(): void {
   const sharedDir = sharedDataFolder('EVERYPOLITICIAN_DIR', 'lists/pep/everypolitician-au');
   const outDir = resolve(root, 'test/fixtures/lists/everypolitician');
   const report: string[] = [];
+  const allNames = new Set<string>();
   for (const [chamber, people] of Object.entries(PEOPLE)) {
     mkdirSync(join(outDir, chamber), { recursive: true });
     for (const file of FILES) {
@@ -54,8 +59,14 @@ function main(): void {
       const kept = records.slice(1).filter((record) => people[record.fields[idColumn] ?? ''] !== undefined);
       writeFileSync(join(outDir, chamber, file), joinRecords([header, ...kept], '\n'));
       report.push(`${chamber}/${file}: ${kept.length} rows`);
+      if (file === 'names.csv') {
+        const nameColumn = header.fields.indexOf('name');
+        for (const record of records.slice(1)) if (record.fields[nameColumn]) allNames.add(record.fields[nameColumn]);
+      }
     }
   }
+  writeFileSync(`${outDir}-names.txt`, [...allNames].map((name) => `${name}\n`).join(''));
+  report.push(`everypolitician-names.txt: ${allNames.size} names`);
   process.stdout.write(`${report.join('\n')}\n`);
 }
 

@@ -10,7 +10,7 @@
  *   recognised as a Registered Party" with every identifying field empty, as the service does;
  * - an unknown ABN or ACN answers "No record found" with empty fields; a malformed one (failing its
  *   checksum) "Search text is not a valid ABN or ACN";
- * - it is seeded with the three real answers captured in the shared data folder (the 2018 trust
+ * - it is seeded with the three real answers captured in 2018, kept in test/fixtures/registers (the trust
  *   AbnDetails answer as it is; the Bunnings answer, which came from AcnDetails with the 9-digit ACN
  *   in `Abn`, served as it is by AcnDetails and with its real ABN 26 008 672 179 by AbnDetails; the
  *   MatchingNames hits for "department of industry"), plus any records the test gives;
@@ -18,10 +18,13 @@
  *   HTML error page) or to stall for the next few requests.
  */
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkAbn, checkAcn } from '../../src/modules/trust/business-numbers';
-import { sharedDataFile } from './shared-data';
+
+/** The captured answers, copied whole from the shared data by `npx tsx scripts/cut-fixtures.ts registers`. */
+const CAPTURED_DIR = resolve(__dirname, '../fixtures/registers/formats/abn-lookup');
 
 /** An answer as the service sends it (PascalCase keys, every one optional). */
 export type AbnLookupAnswer = Record<string, unknown>;
@@ -30,16 +33,14 @@ export const GUID_NOT_RECOGNISED = 'The GUID entered is not recognised as a Regi
 export const NO_RECORD_FOUND = 'No record found';
 export const NOT_A_VALID_NUMBER = 'Search text is not a valid ABN or ACN';
 
-/** The real answers captured in the shared data folder, or null when the folder is not on this machine. */
-export function capturedAbnLookupAnswers(): { trustAbnDetails: AbnLookupAnswer; companyAcnDetails: AbnLookupAnswer; matchingNames: AbnLookupAnswer } | null {
-  const read = (name: string): AbnLookupAnswer | null => {
-    const path = sharedDataFile('registers', 'formats', 'abn-lookup', name);
-    return path ? (JSON.parse(readFileSync(path, 'utf8')) as AbnLookupAnswer) : null;
+/** The real answers captured from the service, as it sent them. */
+export function capturedAbnLookupAnswers(): { trustAbnDetails: AbnLookupAnswer; companyAcnDetails: AbnLookupAnswer; matchingNames: AbnLookupAnswer } {
+  const read = (name: string) => JSON.parse(readFileSync(resolve(CAPTURED_DIR, name), 'utf8')) as AbnLookupAnswer;
+  return {
+    trustAbnDetails: read('AbnDetails_trust_2018.json'),
+    companyAcnDetails: read('AcnDetails_company_2018.json'),
+    matchingNames: read('MatchingNames_2018.json'),
   };
-  const trustAbnDetails = read('AbnDetails_trust_2018.json');
-  const companyAcnDetails = read('AcnDetails_company_2018.json');
-  const matchingNames = read('MatchingNames_2018.json');
-  return trustAbnDetails && companyAcnDetails && matchingNames ? { trustAbnDetails, companyAcnDetails, matchingNames } : null;
 }
 
 /** The captured Bunnings answer's ABN (its `Abn` held the ACN 008 672 179). */
@@ -72,7 +73,7 @@ export interface AbnLookupServerOptions {
   records?: AbnLookupAnswer[];
   /** MatchingNames hits (`{ Abn, AbnStatus, IsCurrent, Name, NameType, Postcode, Score, State }`) beyond those built from the records. */
   names?: AbnLookupAnswer[];
-  /** Seed with the captured answers from the shared data folder (default true; nothing is seeded without the folder). */
+  /** Seed with the captured answers (default true). */
   captured?: boolean;
 }
 
@@ -140,13 +141,11 @@ export async function startAbnLookupServer(options: AbnLookupServerOptions): Pro
 
   if (options.captured !== false) {
     const captured = capturedAbnLookupAnswers();
-    if (captured) {
-      put(captured.trustAbnDetails);
-      put({ ...captured.companyAcnDetails, Abn: CAPTURED_COMPANY_ABN });
-      byAcn.set(CAPTURED_COMPANY_ACN, captured.companyAcnDetails); // as captured: the ACN in `Abn`
-      const names = captured.matchingNames.Names;
-      if (Array.isArray(names)) extraNames.push(...(names as AbnLookupAnswer[]));
-    }
+    put(captured.trustAbnDetails);
+    put({ ...captured.companyAcnDetails, Abn: CAPTURED_COMPANY_ABN });
+    byAcn.set(CAPTURED_COMPANY_ACN, captured.companyAcnDetails); // as captured: the ACN in `Abn`
+    const names = captured.matchingNames.Names;
+    if (Array.isArray(names)) extraNames.push(...(names as AbnLookupAnswer[]));
   }
   for (const record of options.records ?? []) put(record);
 

@@ -1,18 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { parse } from 'csv-parse/sync';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../src/modules/acp/abuse/payload-fields';
 import { reviewWalletTraffic, type TrafficJob } from '../../src/modules/acp/abuse/rules';
 import { checkAbn, checkAcn } from '../../src/modules/trust/business-numbers';
-import { sharedDataFile } from '../helpers/shared-data';
 
-/** Real names of many cultures and scripts: every name EveryPolitician knew for Australian federal parliamentarians. */
+/**
+ * Real names of many cultures and scripts: every name EveryPolitician knew for Australian federal
+ * parliamentarians, one a line (written by scripts/everypolitician-fixtures.ts).
+ */
 function parliamentarianNames(): string[] {
-  return [...new Set(['Representatives', 'Senate'].flatMap((chamber) => {
-    const path = sharedDataFile('lists', 'pep', 'everypolitician-au', chamber, 'names.csv');
-    if (!path) throw new Error(`the shared data folder does not hold lists/pep/everypolitician-au/${chamber}/names.csv`);
-    return (parse(readFileSync(path, 'utf8'), { columns: true }) as { name: string }[]).map((row) => row.name);
-  }))];
+  const text = readFileSync(resolve(__dirname, '../fixtures/lists/everypolitician-names.txt'), 'utf8');
+  return [...new Set(text.split('\n').filter((name) => name !== ''))];
 }
 
 /** Seeded PRNG (mulberry32) so the shuffled honest traffic is the same on every run. */

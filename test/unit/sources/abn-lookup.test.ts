@@ -1,16 +1,17 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AbnLookupClient, AbnLookupRejectedError, AbnLookupUnavailableError } from '../../../src/sources/abn-lookup/client';
 import { parseJsonp } from '../../../src/sources/abn-lookup/jsonp';
 import { classifyMessage, mapAbnDetails, mapMatchingNames } from '../../../src/sources/abn-lookup/map';
 import { UnexpectedFormatError } from '../../../src/sources/listed-entity';
-import { sharedDataFile } from '../../helpers/shared-data';
 
-/** A real answer captured in the shared data folder, as the service sent it (compact, JSONP-wrapped). */
+/** The captured answers, copied whole from the shared data by `npx tsx scripts/cut-fixtures.ts registers`. */
+const CAPTURED_DIR = resolve(__dirname, '../../fixtures/registers/formats/abn-lookup');
+
+/** A real answer captured from the service, as it sent it (compact, JSONP-wrapped). */
 function captured(name: string): { json: unknown; jsonp: string } {
-  const path = sharedDataFile('registers', 'formats', 'abn-lookup', name);
-  if (!path) throw new Error(`the shared data folder does not hold registers/formats/abn-lookup/${name}`);
-  const json = JSON.parse(readFileSync(path, 'utf8')) as unknown;
+  const json = JSON.parse(readFileSync(resolve(CAPTURED_DIR, name), 'utf8')) as unknown;
   return { json, jsonp: `callback(${JSON.stringify(json)})` };
 }
 

@@ -1,15 +1,14 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AbrParseEvent, AbrRecord } from '../../../src/sources/abr/abr-record';
 import { parseAbrExtract } from '../../../src/sources/abr/parse';
 import { UnexpectedFormatError } from '../../../src/sources/listed-entity';
 import { writeAbrExtract } from '../../../scripts/generate-abr-extract';
-import { sharedDataFile } from '../../helpers/shared-data';
 
-/** The real records the shared data holds (registers/formats/abr-bulk-extract), wherever the clone is. */
-const SAMPLE = sharedDataFile('registers', 'formats', 'abr-bulk-extract', 'sample_records.xml');
+/** The ABR's own sample records of the weekly extract, copied whole by `npx tsx scripts/cut-fixtures.ts registers`. */
+const SAMPLE = resolve(__dirname, '../../fixtures/registers/formats/abr-bulk-extract/sample_records.xml');
 
 async function collect(path: string) {
   const events: AbrParseEvent[] = [];
@@ -21,8 +20,8 @@ async function collect(path: string) {
 }
 
 describe('parseAbrExtract', () => {
-  it.runIf(SAMPLE)('reads the real sample records of the weekly extract', async () => {
-    const { records, problems, info, byAbn } = await collect(SAMPLE!);
+  it('reads the real sample records of the weekly extract', async () => {
+    const { records, problems, info, byAbn } = await collect(SAMPLE);
     expect(problems).toEqual([]);
     expect(info).toEqual([{ fileSequenceNumber: 1, recordCount: 9, extractTime: '2026-05-06T12:23:33' }]);
     expect(records).toHaveLength(9);

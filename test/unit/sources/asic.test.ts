@@ -1,13 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseAsicBannedOrgs, parseAsicBannedPersons } from '../../../src/sources/asic/banned';
 import { parseAsicCompanies } from '../../../src/sources/asic/companies';
 import { UnexpectedFormatError } from '../../../src/sources/listed-entity';
 import { registerNameKey } from '../../../src/sources/registers/name-key';
 import { writeBannedOrgs, writeBannedPersons, writeCompanies } from '../../../scripts/register-fixtures/asic';
-import { sharedDataFile } from '../../helpers/shared-data';
+
+/** The first rows of ASIC's published registers, copied whole by `npx tsx scripts/cut-fixtures.ts registers`. */
+const REGISTERS = resolve(__dirname, '../../fixtures/registers');
 
 const dir = mkdtempSync(join(tmpdir(), 'asic-'));
 
@@ -40,15 +42,12 @@ describe('ASIC banned and disqualified registers', () => {
     expect(problems).toHaveLength(1);
   });
 
-  it('reads the real published registers in the shared data', async () => {
-    const persons = sharedDataFile('registers', 'asic_banned_persons.csv');
-    const orgs = sharedDataFile('registers', 'asic_banned_orgs.csv');
-    expect(persons && orgs, 'the shared data folder holds the ASIC registers').toBeTruthy();
-    const p = await collect(parseAsicBannedPersons(persons!));
+  it('reads the real published registers', async () => {
+    const p = await collect(parseAsicBannedPersons(join(REGISTERS, 'asic_banned_persons.csv')));
     expect(p.problems).toEqual([]);
     expect(p.records.length).toBe(50);
     expect(p.records[0]).toEqual({ entry: expect.objectContaining({ name: 'ABBOTT, BILL', category: 'Banned Securities', startDate: '1994-03-29', endDate: '1999-03-29' }) });
-    const o = await collect(parseAsicBannedOrgs(orgs!));
+    const o = await collect(parseAsicBannedOrgs(join(REGISTERS, 'asic_banned_orgs.csv')));
     expect(o.problems).toEqual([]);
     expect(o.records.length).toBe(15);
     expect(o.records[0]).toEqual({ entry: expect.objectContaining({ acn: '081402379', name: 'AUSTRALIAN BUSINESS INSURANCE ADVISERS (ABIA) PTY LTD', endDate: '2008-11-07' }) });

@@ -1,16 +1,8 @@
 import { resolve } from 'node:path';
-import { sharedDataFile } from '../../helpers/shared-data';
 import type { ListedEntity, ParseEvent, ParseProblem } from '../../../src/sources/listed-entity';
 
 /** The repository's list fixtures, cut by scripts/cut-fixtures.ts. */
 export const FIXTURES = resolve(__dirname, '../../fixtures/lists');
-
-/**
- * The full published lists in the shared data folder (not in the repository: they are not ours to
- * commit): SHARED_LISTS_DIR, else the shared data folder's `lists` (see sharedDataFile), so a fresh
- * clone anywhere on our machines still runs the full-list tests.
- */
-export const SHARED_LISTS = process.env.SHARED_LISTS_DIR ?? sharedDataFile('lists') ?? resolve(__dirname, '../../../../shared/data/lists');
 
 export interface Collected {
   entities: ListedEntity[];

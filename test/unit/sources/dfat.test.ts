@@ -1,8 +1,8 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDfatList } from '../../../src/sources/dfat/parse';
 import { UnexpectedFormatError } from '../../../src/sources/listed-entity';
-import { collect, entity, FIXTURES, names, SHARED_LISTS } from './collect-events';
+import { collect, entity, FIXTURES, names } from './collect-events';
 
 const CURRENT = `${FIXTURES}/dfat/consolidated-current.xlsx`;
 const REGULATION8 = `${FIXTURES}/dfat/consolidated-regulation8.xlsx`;
@@ -125,21 +125,4 @@ describe('parseDfatList on malformed and foreign files', () => {
   it('refuses a file that is not a workbook', async () => {
     await expect(collect(parseDfatList(`${FIXTURES}/ofac/sdn.csv`))).rejects.toThrow(UnexpectedFormatError);
   });
-});
-
-const FULL_CURRENT = `${SHARED_LISTS}/dfat/consolidated-2026-02-24.xlsx`;
-const FULL_REGULATION8 = `${SHARED_LISTS}/dfat/regulation8_consolidated-2024-11-11.xlsx`;
-
-describe.runIf(existsSync(FULL_CURRENT))('parseDfatList on the full 2026-02-24 list', () => {
-  it('yields the 3,811 references the list publishes', async () => {
-    const { entities } = await collect(parseDfatList(FULL_CURRENT));
-    expect(entities).toHaveLength(3811);
-  }, 60_000);
-});
-
-describe.runIf(existsSync(FULL_REGULATION8))('parseDfatList on the full 2024-11-11 regulation 8 list', () => {
-  it('yields the 3,062 references the list publishes', async () => {
-    const { entities } = await collect(parseDfatList(FULL_REGULATION8));
-    expect(entities).toHaveLength(3062);
-  }, 60_000);
 });

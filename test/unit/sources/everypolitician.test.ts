@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnexpectedFormatError } from '../../../src/sources/listed-entity';
 import { parseEveryPoliticianFolder } from '../../../src/sources/everypolitician/parse';
 import { publishedDate } from '../../../src/sources/everypolitician/positions';
-import { collect, entity, FIXTURES, names, SHARED_LISTS } from './collect-events';
+import { collect, entity, FIXTURES, names } from './collect-events';
 
 /** Cut from the shared copy by scripts/everypolitician-fixtures.ts (rows byte for byte). */
 const FOLDER = join(FIXTURES, 'everypolitician');
@@ -179,24 +178,5 @@ describe('publishedDate', () => {
       'invalid',
       'invalid',
     ]);
-  });
-});
-
-const SHARED = join(SHARED_LISTS, 'pep', 'everypolitician-au');
-
-describe.runIf(existsSync(SHARED))('parseEveryPoliticianFolder on the full shared copy', () => {
-  it('loads every parliamentarian and office holder without problems, merging the four who sat in both chambers', async () => {
-    const { entities, problems } = await collect(parseEveryPoliticianFolder(SHARED));
-    expect(problems).toEqual([]);
-    // Counted with Python's csv module from the files: 379 chamber UUIDs with a term row, 4 of them
-    // the second UUID of someone in both chambers, and 107 UUIDs found only in positions.csv.
-    expect(entities).toHaveLength(375 + 107);
-    expect(entities.filter((e) => memberships(e).length > 0)).toHaveLength(375);
-    expect(entities.filter((e) => e.identifiers.some((i) => i.type === 'wikidata'))).toHaveLength(368); // 7 term-row people have no Wikidata id
-    const merged = entities.filter((e) => e.identifiers.filter((i) => i.type === 'everypolitician').length === 2);
-    expect(merged.map((e) => e.primaryName).sort()).toEqual(['Barnaby Joyce', 'David Feeney', "Deborah O'Neill", 'Matt Thistlethwaite']);
-    // 241 chamber UUIDs sat in the 45th Parliament; none of the four merged people sat in both chambers in it.
-    expect(entities.filter((e) => memberships(e).some((p) => p.term === 45))).toHaveLength(241);
-    expect(entities.every((e) => (e.positions ?? []).length > 0)).toBe(true);
   });
 });

@@ -1,10 +1,9 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UnexpectedFormatError } from '../../../src/sources/listed-entity';
 import { readingOrder } from '../../../src/sources/ofac/map';
 import { parseOfacList } from '../../../src/sources/ofac/parse';
 import { parseOfacRemarks } from '../../../src/sources/ofac/remarks';
-import { collect, entity, FIXTURES, names, SHARED_LISTS } from './collect-events';
+import { collect, entity, FIXTURES, names } from './collect-events';
 
 const FILES = { sdn: `${FIXTURES}/ofac/sdn.csv`, alt: `${FIXTURES}/ofac/alt.csv`, add: `${FIXTURES}/ofac/add.csv` };
 
@@ -141,18 +140,4 @@ describe('readingOrder', () => {
     expect(readingOrder('DELOS REYES, Feliciano Semborio, Jr.')).toBe('Feliciano Semborio DELOS REYES Jr.');
     expect(readingOrder('EP-GOM')).toBe('EP-GOM');
   });
-});
-
-const FULL = {
-  sdn: `${SHARED_LISTS}/ofac/sdn-2024-05-03.csv`,
-  alt: `${SHARED_LISTS}/ofac/alt-2026-06.csv`,
-  add: `${SHARED_LISTS}/ofac/add-2026-06.csv`,
-};
-
-describe.runIf(existsSync(FULL.sdn))('parseOfacList on the full 2024-05-03 SDN file', () => {
-  it('yields the 14,965 SDN entries and reports the newer ALT and ADD rows that join to none', async () => {
-    const { entities, problems } = await collect(parseOfacList(FULL));
-    expect(entities).toHaveLength(14965);
-    expect(problems.every((problem) => problem.message.endsWith('has no SDN entry'))).toBe(true);
-  }, 60_000);
 });

@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UnexpectedFormatError } from '../../../src/sources/listed-entity';
 import { datasetFromPath, parseOpenSanctionsFtm, parseOpenSanctionsSimpleCsv } from '../../../src/sources/opensanctions/parse';
 import { listKindFromTopics } from '../../../src/sources/opensanctions/topics';
-import { collect, entity, FIXTURES, names, SHARED_LISTS } from './collect-events';
+import { collect, entity, FIXTURES, names } from './collect-events';
 
 const SIMPLE = `${FIXTURES}/opensanctions/ua_war_sanctions-targets.simple.csv`;
 const FTM = `${FIXTURES}/opensanctions/peps-entities.ftm.json`;
@@ -147,14 +146,4 @@ describe('datasetFromPath', () => {
     expect(datasetFromPath('/mirror/datasets/latest/peps/entities.ftm.json')).toBe('peps');
     expect(datasetFromPath('/data/list.csv')).toBeUndefined();
   });
-});
-
-const FULL = `${SHARED_LISTS}/opensanctions/ua_war_sanctions-targets.simple-2026-03-13.csv`;
-
-describe.runIf(existsSync(FULL))('parseOpenSanctionsSimpleCsv on the full ua_war_sanctions export', () => {
-  it('yields the 5,600 targets the export holds', async () => {
-    const { entities, problems } = await collect(parseOpenSanctionsSimpleCsv(FULL));
-    expect(entities).toHaveLength(5600);
-    expect(problems).toEqual([]);
-  }, 60_000);
 });

@@ -1,8 +1,8 @@
-import { createReadStream, existsSync } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { UnexpectedFormatError } from '../../../src/sources/listed-entity';
 import { parseUnList } from '../../../src/sources/un/parse';
-import { collect, entity, FIXTURES, names, SHARED_LISTS } from './collect-events';
+import { collect, entity, FIXTURES, names } from './collect-events';
 
 const LIST = `${FIXTURES}/un/consolidated.xml`;
 
@@ -84,14 +84,4 @@ describe('parseUnList', () => {
     await expect(read()).rejects.toThrow(/malformed XML/);
     expect(seen.length).toBeGreaterThan(0);
   });
-});
-
-const FULL = `${SHARED_LISTS}/un/consolidated-2026-02-27.xml`;
-
-describe.runIf(existsSync(FULL))('parseUnList on the full 2026-02-27 list', () => {
-  it('yields the 730 individuals and 273 entities the list publishes', async () => {
-    const { entities } = await collect(parseUnList(FULL));
-    expect(entities.filter((e) => e.kind === 'person')).toHaveLength(730);
-    expect(entities.filter((e) => e.kind === 'organisation')).toHaveLength(273);
-  }, 60_000);
 });
