@@ -60,7 +60,7 @@ describe('the ABN Trust Score endpoints', () => {
     expect(body).toMatchObject({ possible_matches: [], directors_checked: [], names_screened: [] });
     expect(body.notes).toContain("No director was checked: none was named (POST `directors` to check them against ASIC's banned and disqualified persons register).");
     expect(Object.values(body.sub_scores).every((n) => Number.isInteger(n))).toBe(true);
-    expect(Object.keys(body.last_refreshed_per_source)).toEqual(['abr', 'asic_companies', 'asic_banned_persons', 'asic_banned_orgs', 'asic_notices', 'austrac_enforcement', 'austrac_reporting_entities', 'sanctions']);
+    expect(Object.keys(body.last_refreshed_per_source)).toEqual(['abr', 'asic_companies', 'asic_banned_persons', 'asic_banned_orgs', 'asic_notices', 'austrac_enforcement', 'sanctions']);
     expect(body.last_refreshed_per_source.abr).toMatch(/^\d{4}-/);
     expect(Date.parse(body.retrieved_at)).not.toBeNaN();
   });

@@ -252,6 +252,6 @@ export async function gatherFindings(
       unchecked: [...(unregistered ? [unregistered] : []), ...UNREACHABLE_SOURCES],
     },
     entityNameUsed: hint ?? registeredName,
-    lastRefreshed: Object.fromEntries(sources.map((s) => [s.source, s.lastRefreshed ?? 'never'])),
+    lastRefreshed: { ...Object.fromEntries(sources.map((s) => [s.source, s.lastRefreshed ?? 'never'])), ...(lookup?.status === 'unavailable' ? { abn_lookup: 'never' } : {}) },
   };
 }
