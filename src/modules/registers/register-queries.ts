@@ -86,7 +86,7 @@ export async function currentEntries(em: EntityManager, source: string): Promise
  * Entries of *every* version of `source` that match any key, each record once with the version that
  * first saw it: a register published as a rolling page (ASIC's notices show only the latest) loses
  * nothing when an older record drops off the page. A record is the same across versions when its
- * notice id (else its link), kind, date, ACN and name are.
+ * kind, date, ACN and name are (not its link: a page may number its links by position).
  */
 export async function findEntriesEverLoaded(em: EntityManager, source: string, keys: RegisterKeys): Promise<(EntryHit & { firstSeenVersion: number })[]> {
   const nameKeys = keysOf(keys.names);
@@ -95,11 +95,11 @@ export async function findEntriesEverLoaded(em: EntityManager, source: string, k
   if (!nameKeys.length && !acns.length && !abns.length) return [];
   const rows = await sql<Record<string, unknown>[]>(
     em,
-    `select distinct on (coalesce(e.detail->>'notice_id', e.url), e.category, e.start_date, e.acn, e.name_key)
+    `select distinct on (e.category, e.start_date, e.acn, e.name_key)
             e.source, l.version_number, e.name, e.acn, e.abn, e.category, e.start_date, e.end_date, e.url, e.detail
        from register_entries e join register_loads l on l.id = e.load_id
       where l.status = 'succeeded' and e.source = ? and (e.acn = any(?) or e.abn = any(?) or e.name_key = any(?))
-      order by coalesce(e.detail->>'notice_id', e.url), e.category, e.start_date, e.acn, e.name_key, l.version_number
+      order by e.category, e.start_date, e.acn, e.name_key, l.version_number
       limit 500`,
     [source, acns, abns, nameKeys],
   );
