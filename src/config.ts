@@ -40,6 +40,9 @@ export const environmentSchema = z.object({
   WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').default('redis://127.0.0.1:6379'),
   REDIS_KEY_PREFIX: z.string().default('ci:'),
+  /** Set on the Redis server by `npm start` (docs/operations.md): its memory bound, and what it evicts at the bound. */
+  REDIS_MAXMEMORY: z.string().regex(/^\d+(?:[kmg]b?)?$/i, 'a Redis memory size such as 256mb').default('256mb'),
+  REDIS_MAXMEMORY_POLICY: z.enum(['volatile-lru', 'allkeys-lru', 'volatile-ttl', 'volatile-lfu', 'allkeys-lfu', 'noeviction']).default('volatile-lru'),
   TEMPORAL_ADDRESS: optionalString,
   TEMPORAL_NAMESPACE: z.string().min(1).default('default'),
   TEMPORAL_TASK_QUEUE: z.string().min(1).default('compliance'),
@@ -212,7 +215,8 @@ export interface AppConfig {
     /** How long a busy account's paid scans wait to share one statement and commit (0: never wait). */
     groupCommitMs: number;
   };
-  redis: { url: string; keyPrefix: string };
+  /** `maxmemory` and `maxmemoryPolicy` are applied to the server by `npm start` (src/redis-memory.ts). */
+  redis: { url: string; keyPrefix: string; maxmemory: string; maxmemoryPolicy: string };
   temporal: {
     /** Unset: `npm start` runs the dev server itself on `devPort`. */
     address: string | undefined;
@@ -400,7 +404,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     priority: { apiHelperThreads: e.API_HELPER_THREADS_NICE, worker: e.WORKER_NICE },
     db: { url: e.DATABASE_APP_URL ?? applicationUrl(e.DATABASE_URL, e.DATABASE_APP_PASSWORD), ownerUrl: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, groupCommitMs: e.DATABASE_GROUP_COMMIT_MS },
-    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX },
+    redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, maxmemory: e.REDIS_MAXMEMORY, maxmemoryPolicy: e.REDIS_MAXMEMORY_POLICY },
     temporal: {
       address: e.TEMPORAL_ADDRESS,
       namespace: e.TEMPORAL_NAMESPACE,

@@ -1,5 +1,5 @@
 /**
- * `npm start`: the newcomer's one command. Migrates the database, starts the Temporal dev server
+ * `npm start`: the newcomer's one command. Migrates the database, bounds Redis's memory, starts the Temporal dev server
  * (unless TEMPORAL_ADDRESS points at one), registers the namespace and search attributes, starts the
  * worker and the API as child processes, and prints the URLs. Ctrl-C or SIGTERM stops them in order:
  * API first (no new work), then the worker (drains in-flight activities), then Temporal.
@@ -20,6 +20,7 @@ import { installTestUsdc, resolveAnvil, startAnvil, type RunningAnvil } from './
 import { ANVIL_DEPLOYER_KEY, ANVIL_EVALUATOR_KEY, ANVIL_PROVIDER_KEY, deployAgentCommerce } from './tools/agent-commerce-contracts';
 import { temporalConnectionOptions } from './temporal/connection-options';
 import { API_NODE_FLAGS } from './api-node-flags';
+import { applyRedisMemoryBound } from './redis-memory';
 
 const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
 
@@ -74,6 +75,7 @@ async function main(): Promise<void> {
   say('migrating the database...');
   const migration = await migrate(config.db);
   say(`database ready (${migration.created ? 'created' : 'existing'}; ${migration.applied.length} migration(s) applied)`);
+  say(`Redis ${await applyRedisMemoryBound(config.redis)}`);
 
   let devServer: RunningDevServer | undefined;
   if (!config.temporal.address) {

@@ -19,6 +19,9 @@ export interface BannedPersonRow {
   end?: string;
   locality?: string;
   state?: string;
+  postcode?: string;
+  /** As the register prints it ("#004289112"); omitted: numbered from #004289112 in row order. */
+  documentNumber?: string;
 }
 
 export interface BannedOrgRow {
@@ -46,7 +49,7 @@ const quote = (v: string) => `"${v.replace(/"/g, '""')}"`;
 export function writeBannedPersons(path: string, rows: BannedPersonRow[], options: { malformed?: boolean } = {}): void {
   const header = 'REGISTER_NAME,BD_PER_NAME,BD_PER_TYPE,BD_PER_DOC_NUM,BD_PER_START_DT,BD_PER_END_DT,BD_PER_ADD_LOCAL,BD_PER_ADD_STATE,BD_PER_ADD_PCODE,BD_PER_ADD_COUNTRY,BD_PER_COMMENTS';
   const lines = rows.map((r, i) =>
-    ['Banned and Disqualified Persons', r.name, r.type, `#0${String(4289112 + i).padStart(8, '0')}`, r.start, r.end ?? '', r.locality ?? 'MELBOURNE', r.state ?? 'VIC', '3000', 'AUSTRALIA', 'No comment made']
+    ['Banned and Disqualified Persons', r.name, r.type, r.documentNumber ?? `#0${String(4289112 + i).padStart(8, '0')}`, r.start, r.end ?? '', r.locality ?? 'MELBOURNE', r.state ?? 'VIC', r.postcode ?? '3000', 'AUSTRALIA', 'No comment made']
       .map(quote)
       .join(','),
   );

@@ -81,12 +81,12 @@ describe('Trust Scores and feeds from every register', () => {
 
   it('lists a register not loaded yet in incomplete_sources, lowers FRS, and keeps the band from GREEN', async () => {
     const body = await post(pick.clean.abn, { tranche_2_profession: true });
-    expect(body.incomplete_sources).toEqual(['asic_notices']);
+    expect(body.incomplete_sources).toEqual(['asic_notices', 'personal_insolvency', 'court_records']);
     expect(body.sub_scores).toMatchObject({ REG: 100, DIR: 100, AUS: 100, CRT: 100 });
-    expect(body.sub_scores.FRS).toBe(88); // 7 of 8 sources fresh
+    expect(body.sub_scores.FRS).toBe(86); // 6 of 7 sources fresh (AUSTRAC's remittance and exchange registers are not read by the score)
     expect(body.composite).toBeGreaterThanOrEqual(70);
     expect(body.band).toBe('AMBER');
-    expect(body.contributing_risks).toContain('A register that has not been loaded keeps the band from GREEN.');
+    expect(body.contributing_risks).toContain('A source that could not be checked keeps the band from GREEN.');
   });
 
   describe('with every register loaded', () => {
@@ -103,9 +103,10 @@ describe('Trust Scores and feeds from every register', () => {
       await load('asic_notices', notices);
     });
 
-    it('scores a clean, registered company GREEN from every register, citing each source', async () => {
+    it('scores a clean, registered company 100 from every register, citing each source, yet not GREEN while insolvency and court records cannot be read', async () => {
       const body = await get(pick.clean.abn);
-      expect(body).toMatchObject({ composite: 100, band: 'GREEN', incomplete_sources: [], contributing_risks: [], entity_name_used: pick.clean.name });
+      expect(body).toMatchObject({ composite: 100, band: 'AMBER', incomplete_sources: ['personal_insolvency', 'court_records'], possible_matches: [], entity_name_used: pick.clean.name });
+      expect(body.contributing_risks.every((r: string) => r.startsWith('Could not check ') || r === 'A source that could not be checked keeps the band from GREEN.')).toBe(true);
       expect(Object.values(body.last_refreshed_per_source).every((at) => /^\d{4}-\d{2}-\d{2}T/.test(at as string))).toBe(true);
     });
 
@@ -116,30 +117,42 @@ describe('Trust Scores and feeds from every register', () => {
       expect(body.contributing_risks[0]).toMatch(/^The ABN was cancelled/);
     });
 
-    it('zeroes DIR for a banned company and for a disqualified director, and lowers it for a banning that ended', async () => {
+    it('zeroes DIR for a company banned by its ACN and for a director linked by document number or address; a name alone is a possible match', async () => {
       const org = await get(pick.bannedOrg.abn);
       expect(org.sub_scores.DIR).toBe(0);
       expect(org.band).toBe('AMBER');
-      expect(org.contributing_risks).toContain(`${pick.bannedOrg.name} is on ASIC's banned and disqualified organisations register (Australian Financial Services banning, no end date).`);
-      const director = await post(pick.director.abn, { director_names: ['John William Citizen'] });
-      expect(director.sub_scores.DIR).toBe(0);
-      expect(director.band).toBe('AMBER');
-      expect(director.contributing_risks[0]).toBe("CITIZEN, JOHN WILLIAM is on ASIC's banned and disqualified persons register (Disqualified from managing corporations, until 2031-03-01).");
-      const past = await post(pick.director.abn, { director_names: ['Peter Past'] });
-      expect(past.sub_scores.DIR).toBe(70);
-      expect(past.band).toBe('GREEN');
+      expect(org.contributing_risks).toContain(
+        `${pick.bannedOrg.name} is on ASIC's banned and disqualified organisations register (Australian Financial Services banning, no end date), linked by ACN ${printedAcn(acnOf(pick.bannedOrg))}.`,
+      );
+      const byName = await post(pick.director.abn, { director_names: ['John William Citizen'] });
+      expect(byName.sub_scores.DIR).toBe(90);
+      expect(byName.directors_checked).toEqual(['John William Citizen']);
+      expect(byName.possible_matches).toEqual([expect.objectContaining({ name: 'CITIZEN, JOHN WILLIAM', matched_name: 'John William Citizen', current: true, unresolved: true })]);
+      const byDocument = await post(pick.director.abn, { directors: [{ name: 'John William Citizen', document_number: '#004289112' }] });
+      expect(byDocument.sub_scores.DIR).toBe(0);
+      expect(byDocument.contributing_risks[0]).toBe(
+        "CITIZEN, JOHN WILLIAM is on ASIC's banned and disqualified persons register (Disqualified from managing corporations, until 2031-03-01), linked by the register's document number #004289112 given for John William Citizen.",
+      );
+      const byAddress = await post(pick.director.abn, { directors: [{ name: 'John William Citizen', locality: 'Melbourne', state: 'VIC', postcode: '3000' }] });
+      expect(byAddress.sub_scores.DIR).toBe(0);
+      const past = await post(pick.director.abn, { directors: [{ name: 'Peter Past', document_number: '4289113' }] });
+      expect(past.sub_scores.DIR).toBe(80);
+      expect(past.contributing_risks[0]).toMatch(/^History: PAST, PETER was on ASIC's banned and disqualified persons register \(Banned Securities, ended 1999-03-29\)/);
+      expect(past.band).toBe('AMBER');
     });
 
     it('zeroes AUS for an AUSTRAC enforcement action naming the entity', async () => {
       const body = await get(pick.enforced.abn);
       expect(body.sub_scores.AUS).toBe(0);
       expect(body.band).toBe('AMBER');
-      expect(body.contributing_risks.some((r: string) => r.startsWith('AUSTRAC enforcement action: AUSTRAC accepts enforceable undertaking from') && r.endsWith('(2025-06-30).'))).toBe(true);
+      expect(body.contributing_risks.some((r: string) => r.startsWith('AUSTRAC enforcement action: AUSTRAC accepts enforceable undertaking from') && r.endsWith(`(2025-06-30), linked by the legal name ${pick.enforced.name} named by the action.`))).toBe(true);
     });
 
-    it('lowers AUS for a Tranche 2 profession missing from the reporting-entity list, not for one on it', async () => {
-      expect((await post(pick.clean.abn, { tranche_2_profession: true, entity_name_hint: null })).sub_scores.AUS).toBe(100);
-      expect((await post(pick.director.abn, { tranche_2_profession: true })).sub_scores.AUS).toBe(60);
+    it('never calls a Tranche 2 firm absent from every AUSTRAC register unenrolled, and says enrolment cannot be checked', async () => {
+      const body = await post(pick.director.abn, { tranche_2_profession: true });
+      expect(body.sub_scores.AUS).toBe(100);
+      expect(JSON.stringify(body)).not.toMatch(/not enrolled|unenrolled/);
+      expect(body.notes.join(' ')).toMatch(/AUSTRAC publishes no roll of enrolled reporting entities/);
     });
 
     it('zeroes CRT for a current external administration: a recent notice of appointment, or ASIC status EXAD', async () => {

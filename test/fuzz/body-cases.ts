@@ -57,7 +57,9 @@ export function refusableBody(op: Operation, components: Record<string, SchemaNo
     const bounded = fields.map((f) => ({ f, out: outOfBoundsValues(f.schema, components) })).filter((x) => x.out.length > 0);
     if (bounded.length) cases.push(fc.constantFrom(...bounded).chain(({ f, out }) => fc.constantFrom(...out).map((value) => ({ bytes: json(setAt(base, f.path, value)), contentType: own, label: `out of bounds body.${f.path.join('.')}` }))));
   }
-  const required = fields.filter((f) => f.requiredNoDefault && f.path.every((p) => typeof p === 'string' || p === 0));
+  // A required field counts only where its parent is in the sample body: deleting `directors.0.name`
+  // from a body without `directors` removes nothing, and that body is rightly accepted.
+  const required = fields.filter((f) => f.requiredNoDefault && f.path.every((p) => typeof p === 'string' || p === 0) && (f.path.length === 1 || getAt(base, f.path.slice(0, -1)) !== undefined));
   if (required.length) cases.push(fc.constantFrom(...required).map((f) => ({ bytes: encode(op, deleteAt(base, f.path)), contentType: own, label: `missing body.${f.path.join('.')}` })));
   if (strictObjects.length) {
     cases.push(

@@ -60,17 +60,26 @@ describe('ABNs missing from the extract, through the ABN Lookup web service on T
     expect(cancelled.band).not.toBe('GREEN');
     const unknown = await get('51824753556');
     expect(unknown.sub_scores.REG).toBe(40);
-    expect(unknown.contributing_risks).toContain('The ABN is well formed but the Australian Business Register does not know it.');
+    expect(unknown.contributing_risks).toContain('The ABN is well formed but the ABN Lookup web service of the Australian Business Register answered that it has no such ABN.');
     expect(unknown.incomplete_sources).not.toContain('abn_lookup');
   });
 
-  it('lists abn_lookup in incomplete_sources when the service keeps failing, and never says GREEN', async () => {
+  it('says "could not check" when the service keeps failing: abn_lookup in incomplete_sources, never "does not know", never cached, never GREEN', async () => {
     service.failNext(3); // every attempt the activity's retry policy allows
     const before = details();
-    const body = await get('33007457141');
+    const res = await fetch(`${app.url}/v1/trust-score/33007457141`);
+    expect(res.headers.get('x-cache')).toBe('miss');
+    const body = await jsonOf(res);
     expect(body.incomplete_sources).toContain('abn_lookup');
     expect(body.last_refreshed_per_source.abn_lookup).toBe('never');
     expect(body.band).not.toBe('GREEN');
+    expect(body.sub_scores.REG).toBe(100); // default-clean input for a source that could not be checked
+    expect(body.contributing_risks.find((r: string) => r.startsWith('Could not check abn_lookup:'))).toMatch(/could not be reached/);
+    expect(JSON.stringify(body)).not.toMatch(/does not know|no such ABN/);
     expect(details() - before).toBe(3); // the activity retried before giving up
+    // Nothing of the outage's answer is kept: no cached entry says anything about this ABN.
+    const keys = await app.deps.redis.keys(`${app.deps.config.redis.keyPrefix}trust:*`);
+    const cached = await Promise.all(keys.map((k) => app.deps.redis.get(k)));
+    expect(cached.filter((v) => v?.includes('33007457141'))).toEqual([]);
   });
 });

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workflowIds } from '../../src/temporal/workflow-ids';
 import { registerRefreshWorkflow } from '../../workflows/register-refresh';
 import { writeAbrExtract } from '../../scripts/generate-abr-extract';
-import { writeBannedOrgs, writeBannedPersons } from '../../scripts/register-fixtures/asic';
+import { writeBannedOrgs, writeBannedPersons, writeCompanies } from '../../scripts/register-fixtures/asic';
+import JSZip from 'jszip';
 import { ensureRegisterSchedules } from '../../src/temporal/schedules';
 import { AustenderQuerySchema, queryAustender } from '../../src/modules/registers/austender-query';
 import { austenderPackage, austenderRelease } from '../../scripts/register-fixtures/austender';
@@ -159,6 +160,53 @@ describe('register refreshes on Temporal', () => {
       expect(to! - from!).toBeGreaterThanOrEqual(app.deps.config.registers.austenderWindowDays * 86_400_000 - 1_000);
       const found = await queryAustender(app.deps.orm.em.fork(), AustenderQuerySchema.parse({ agency, min_value: 60000 }));
       expect(found.contracts.map((c) => c.cn_id).sort()).toEqual(['CN8800002', 'CN8800003']);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it('downloads the ZIP archives registers are published in (an ABR extract part of several XML files, the ASIC company dataset) and loads them', async () => {
+    const extract = (name: string, records: number) => {
+      const path = join(dir, name);
+      return writeAbrExtract(path, records).then(() => readFileSync(path));
+    };
+    // The parts hold different records: the second is the first's records shifted (abrRecordXml is deterministic by index).
+    const part1 = await extract('p1.xml', 20);
+    const part2 = (await extract('p2.xml', 40)).toString('utf8').replace(/<ABR [^\n]*\n/g, (line, offset: number, all: string) => (all.slice(0, offset).split('<ABR ').length - 1 < 20 ? '' : line));
+    const abrZip = new JSZip();
+    abrZip.file('20261120_Public01.xml', part1);
+    abrZip.file('20261120_Public02.xml', part2);
+    abrZip.file('readme.txt', 'not an extract file');
+    const companies = join(dir, 'COMPANY_202611.csv');
+    writeCompanies(companies, [{ name: 'ZIPPED HOLDINGS PTY LTD', acn: '000000019', status: 'REGD', abn: '53004085616' }]);
+    const companyZip = new JSZip();
+    companyZip.file('COMPANY_202611.csv', readFileSync(companies));
+    const served: Record<string, Buffer> = {
+      '/public_split_1_10.zip': await abrZip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }),
+      '/COMPANY_202611.zip': await companyZip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' }),
+      '/not-a-zip.zip': Buffer.from('PK\u0003\u0004 truncated'),
+    };
+    const server = createServer((req, res) => {
+      const body = served[req.url ?? ''];
+      if (!body) return void res.writeHead(404).end();
+      res.writeHead(200, { 'Content-Type': 'application/zip' }).end(body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const refresh = (source: 'abr' | 'asic_companies', path: string) =>
+      app.deps.temporal.client.workflow
+        .start(registerRefreshWorkflow, { taskQueue: app.deps.config.temporal.taskQueue, workflowId: workflowIds.register(source), args: [{ source, url: `${base}${path}` }] })
+        .then((h) => h.result());
+    try {
+      const abr = await refresh('abr', '/public_split_1_10.zip');
+      expect(abr).toMatchObject({ source: 'abr', status: 'succeeded', recordCount: 40, problemCount: 0 });
+      const [stored] = await db().execute<{ n: number }[]>('select count(*)::int as n from abr_entities where load_id = ?', [abr.loadId]);
+      expect(stored!.n).toBe(40);
+      const company = await refresh('asic_companies', '/COMPANY_202611.zip');
+      expect(company).toMatchObject({ source: 'asic_companies', status: 'succeeded', recordCount: 1 });
+      const [row] = await db().execute<{ name: string }[]>(`select name from asic_companies where acn = '000000019' and load_id = ?`, [company.loadId]);
+      expect(row!.name).toBe('ZIPPED HOLDINGS PTY LTD');
+      await expect(refresh('abr', '/not-a-zip.zip')).rejects.toBeInstanceOf(WorkflowFailedError);
     } finally {
       await new Promise((r) => server.close(r));
     }

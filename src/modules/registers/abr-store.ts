@@ -1,11 +1,12 @@
 /**
- * Loading an ABN Bulk Extract into `abr_entities`: streamed from the file (never held whole), written
+ * Loading an ABN Bulk Extract (an XML file, or a published ZIP part of several) into `abr_entities`:
+ * streamed from the file (never held whole), written
  * in batches of upserts inside the load's transaction, each ABN naming the load that last described it.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { AbrRecord } from '../../sources/abr/abr-record';
-import { parseAbrExtract } from '../../sources/abr/parse';
+import { parseAbrFile } from '../../sources/abr/parse';
 import type { RegisterLoadOutcome } from './register-loads';
 import { batchedWriter, storeRegisterFile, type LoadProgress, type RegisterWriter } from './register-store';
 
@@ -45,7 +46,7 @@ async function upsert(em: EntityManager, loadId: string, records: AbrRecord[]): 
 /** Writes an extract's records in batches; heartbeats come from `onProgress` after each batch. */
 export const writeAbrExtract: RegisterWriter = batchedWriter({
   source: 'abr',
-  parse: parseAbrExtract,
+  parse: parseAbrFile,
   record: (event) => ('record' in event ? event.record : null),
   size: BATCH,
   flush: (tx, loadId, _first, batch) => upsert(tx, loadId, batch),

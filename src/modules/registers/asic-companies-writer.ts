@@ -5,7 +5,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
-import { parseAsicCompanies } from '../../sources/asic/companies';
+import { parseAsicCompaniesFile } from '../../sources/asic/companies';
 import type { AsicCompany } from '../../sources/asic/company-record';
 import { registerNameKey } from '../../sources/registers/name-key';
 import { batchedWriter, type RegisterWriter } from './register-store';
@@ -42,7 +42,7 @@ async function upsert(em: EntityManager, loadId: string, companies: AsicCompany[
 
 export const writeAsicCompanies: RegisterWriter = batchedWriter({
   source: 'asic_companies',
-  parse: parseAsicCompanies,
+  parse: parseAsicCompaniesFile,
   record: (event) => ('company' in event ? event.company : null),
   size: BATCH,
   flush: (tx, loadId, _first, batch) => upsert(tx, loadId, batch),

@@ -29,13 +29,13 @@ export interface RegisterSourceInfo {
 }
 
 export const REGISTER_CATALOGUE: Record<RegisterSource, RegisterSourceInfo> = {
-  abr: { title: 'ABR ABN Bulk Extract', layout: 'the bulk extract XML (Transfer / ABR records)', cadenceHours: 192, everyHours: 168, trust: true },
-  asic_companies: { title: 'ASIC company dataset', layout: 'the tab-separated COMPANY file (Company Name, ACN, Type, Class, Sub Class, Status, ...)', cadenceHours: 192, everyHours: 168, trust: true },
+  abr: { title: 'ABR ABN Bulk Extract', layout: 'the bulk extract XML (Transfer / ABR records), or a published ZIP part holding several', cadenceHours: 192, everyHours: 168, trust: true },
+  asic_companies: { title: 'ASIC company dataset', layout: 'the tab-separated COMPANY file (Company Name, ACN, Type, Class, Sub Class, Status, ...), or the ZIP it is published in', cadenceHours: 192, everyHours: 168, trust: true },
   asic_banned_persons: { title: 'ASIC banned and disqualified persons', layout: 'the data.gov.au CSV (REGISTER_NAME, BD_PER_NAME, BD_PER_TYPE, ...)', cadenceHours: 192, everyHours: 168, trust: true },
   asic_banned_orgs: { title: 'ASIC banned and disqualified organisations', layout: 'the data.gov.au file (REGISTER_NAME, BD_ORG_ACN, BD_ORG_NAME, ...)', cadenceHours: 192, everyHours: 168, trust: true },
   asic_notices: { title: 'ASIC published notices (insolvency and external administration)', layout: 'a saved notices page of publishednotices.asic.gov.au (HTML)', cadenceHours: 36, everyHours: 24, trust: true },
   austrac_enforcement: { title: 'AUSTRAC enforcement actions', layout: "a saved page of AUSTRAC's enforcement actions (HTML)", cadenceHours: 192, everyHours: 168, trust: true },
-  austrac_reporting_entities: { title: 'AUSTRAC reporting entities', layout: "a saved page of AUSTRAC's reporting entities list (HTML)", cadenceHours: 192, everyHours: 168, trust: true },
+  austrac_reporting_entities: { title: 'AUSTRAC reporting entities (remittance and digital currency exchange registers)', layout: "a saved page of AUSTRAC's reporting entities list (HTML)", cadenceHours: 192, everyHours: 168, trust: false },
   austender: { title: 'AusTender contract notices (OCDS)', layout: 'OCDS release packages from the AusTender OCDS API (one JSON package, or one per line)', cadenceHours: 36, everyHours: 24, trust: false },
 };
 

@@ -31,6 +31,20 @@ const day = (d: Date | string | null) => (d === null ? null : typeof d === 'stri
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
 const keysOf = (names: string[]) => unique(names.map(registerNameKey));
 
+const hitOf = (r: Record<string, unknown>, acns: string[], abns: string[]): EntryHit => ({
+  source: r.source as string,
+  version: r.version_number as number,
+  name: r.name as string,
+  acn: (r.acn as string | null) ?? null,
+  abn: (r.abn as string | null) ?? null,
+  category: r.category as string,
+  startDate: day(r.start_date as Date | null),
+  endDate: day(r.end_date as Date | null),
+  url: (r.url as string | null) ?? null,
+  detail: r.detail as Record<string, string | null>,
+  matchedBy: r.acn && acns.includes(r.acn as string) ? 'acn' : r.abn && abns.includes(r.abn as string) ? 'abn' : 'name',
+});
+
 /** Entries of the newest version of each of `sources` that match any key. */
 export async function findEntries(em: EntityManager, sources: string[], keys: RegisterKeys): Promise<EntryHit[]> {
   const nameKeys = keysOf(keys.names);
@@ -53,19 +67,45 @@ export async function findEntries(em: EntityManager, sources: string[], keys: Re
       order by e.source, e.start_date desc nulls last, e.record_no`,
     [sources, acns, abns, nameKeys],
   );
-  return rows.map((r) => ({
-    source: r.source as string,
-    version: r.version_number as number,
-    name: r.name as string,
-    acn: (r.acn as string | null) ?? null,
-    abn: (r.abn as string | null) ?? null,
-    category: r.category as string,
-    startDate: day(r.start_date as Date | null),
-    endDate: day(r.end_date as Date | null),
-    url: (r.url as string | null) ?? null,
-    detail: r.detail as Record<string, string | null>,
-    matchedBy: r.acn && acns.includes(r.acn as string) ? 'acn' : r.abn && abns.includes(r.abn as string) ? 'abn' : 'name',
-  }));
+  return rows.map((r) => hitOf(r, acns, abns));
+}
+
+/** Every entry of the newest version of `source` (for small registers read whole, such as AUSTRAC's enforcement actions). */
+export async function currentEntries(em: EntityManager, source: string): Promise<EntryHit[]> {
+  const rows = await sql<Record<string, unknown>[]>(
+    em,
+    `with current_load as (select id, version_number from register_loads where status = 'succeeded' and source = ? order by version_number desc limit 1)
+     select e.source, c.version_number, e.name, e.acn, e.abn, e.category, e.start_date, e.end_date, e.url, e.detail
+       from register_entries e join current_load c on c.id = e.load_id order by e.record_no limit 5000`,
+    [source],
+  );
+  return rows.map((r) => hitOf(r, [], []));
+}
+
+/**
+ * Entries of *every* version of `source` that match any key, each record once with the version that
+ * first saw it: a register published as a rolling page (ASIC's notices show only the latest) loses
+ * nothing when an older record drops off the page. A record is the same across versions when its
+ * kind, date, ACN and name are (not its link: a page may number its links by position).
+ */
+export async function findEntriesEverLoaded(em: EntityManager, source: string, keys: RegisterKeys): Promise<(EntryHit & { firstSeenVersion: number })[]> {
+  const nameKeys = keysOf(keys.names);
+  const acns = unique(keys.acns);
+  const abns = unique(keys.abns);
+  if (!nameKeys.length && !acns.length && !abns.length) return [];
+  const rows = await sql<Record<string, unknown>[]>(
+    em,
+    `select distinct on (e.category, e.start_date, e.acn, e.name_key)
+            e.source, l.version_number, e.name, e.acn, e.abn, e.category, e.start_date, e.end_date, e.url, e.detail
+       from register_entries e join register_loads l on l.id = e.load_id
+      where l.status = 'succeeded' and e.source = ? and (e.acn = any(?) or e.abn = any(?) or e.name_key = any(?))
+      order by e.category, e.start_date, e.acn, e.name_key, l.version_number
+      limit 500`,
+    [source, acns, abns, nameKeys],
+  );
+  return rows
+    .map((r) => ({ ...hitOf(r, acns, abns), firstSeenVersion: r.version_number as number }))
+    .sort((a, b) => (b.startDate ?? '').localeCompare(a.startDate ?? '') || a.firstSeenVersion - b.firstSeenVersion);
 }
 
 /** Rows of the ASIC company dataset for these ACNs or ABNs (every name, current first), or by name when no identifier is given. */

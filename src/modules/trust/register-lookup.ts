@@ -1,26 +1,44 @@
 /**
  * Gathering what the loaded registers say about one ABN, for scoring: its registration (the bulk
  * extract, or the ABN Lookup web service for an ABN missing from it), its ASIC company record, the
- * banned and disqualified registers (the entity, its company and any director named in the request),
- * AUSTRAC's enforcement actions and reporting entities, ASIC's published notices, and a sanctions and
- * PEP screen of its name. A register never loaded, or a service that could not be reached, is reported
- * without a refresh time, so the score lists it in `incomplete_sources` and can never read GREEN.
+ * banned and disqualified registers (the company by ACN, a sole trader and any director named in the
+ * request by name plus a corroborating fact), AUSTRAC's enforcement actions (by the legal entity),
+ * ASIC's published notices (every version ever loaded), and a sanctions and PEP screen of the registered
+ * name and the hint. A register never loaded, a service that could not be reached and a source the
+ * service has no feed for are reported as such, so the score lists them in `incomplete_sources` and
+ * can never read GREEN; none of them is ever read as "the register does not know it".
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { isCurrentAdministration } from '../../sources/asic/notices';
 import type { AbnLookupRecord } from '../../sources/abn-lookup/map';
+import { registerNameKey } from '../../sources/registers/name-key';
 import { REGISTER_CATALOGUE, REGISTER_SOURCES } from '../registers/register-catalogue';
 import { lastRefreshedPerSource } from '../registers/register-loads';
-import { findCompanies, findEntries, type EntryHit } from '../registers/register-queries';
+import { currentEntries, findCompanies, findEntries, findEntriesEverLoaded, type EntryHit } from '../registers/register-queries';
 import { FullScanRequestSchema } from '../screening/scan-request.schema';
 import type { ScanService } from '../screening/scan.service';
-import type { RegisterFindings, SourceFreshness } from './register-findings';
+import { linkAction, whyActionNotCounted, type LegalSubject } from './austrac-links';
+import { directorshipOf } from './directorship-findings';
+import type { PersonToCheck } from './person-evidence';
+import type { PossibleMatch, RegisterFindings, SourceFreshness, UncheckedSource } from './register-findings';
 
-/** Every source the methodology uses, with the age after which it is stale (docs/methodology/v1.1.md). */
+/** Every source the methodology uses, with the age after which it is stale (docs/methodology/v1.2.md). */
 export const TRUST_SOURCES: { source: string; cadenceHours: number }[] = [
   ...REGISTER_SOURCES.filter((s) => REGISTER_CATALOGUE[s].trust).map((source) => ({ source, cadenceHours: REGISTER_CATALOGUE[source].cadenceHours })),
   { source: 'sanctions', cadenceHours: 36 },
+];
+
+/** Sources no public feed offers, so no score consults them (the spec's fail-closed rule names them). */
+export const UNREACHABLE_SOURCES: UncheckedSource[] = [
+  {
+    source: 'personal_insolvency',
+    why: "bankruptcies and personal insolvency agreements (AFSA's National Personal Insolvency Index) are searchable only person by person, for a fee, and no feed is configured.",
+  },
+  {
+    source: 'court_records',
+    why: 'court judgments and proceedings are not published as a feed the service can load; only ASIC published notices and the company status were read.',
+  },
 ];
 
 /** A published notice of administration counts as current for a year after it was published. */
@@ -33,11 +51,20 @@ export type AbnLookupOutcome =
   | { status: 'not_found'; fetchedAt: string }
   | { status: 'unavailable'; reason: string };
 
+/** A director named in the request, with the facts that can confirm a register record is theirs. */
+export interface DirectorInput {
+  name: string;
+  locality: string | null;
+  state: string | null;
+  postcode: string | null;
+  documentNumber: string | null;
+}
+
 export interface TrustInput {
   abn: string;
   nameHint: string | null;
-  /** Directors' names from the request (an extension): checked against the banned persons register. */
-  directorNames: string[];
+  /** Directors from the request (an extension): checked against the banned persons register. */
+  directors: DirectorInput[];
   tranche2Profession: boolean;
 }
 
@@ -49,9 +76,12 @@ interface AbrRow {
   gst_status: string | null;
   asic_number: string | null;
   individual: boolean;
+  state: string | null;
+  postcode: string | null;
 }
 
 const isoDay = (d: Date | string | null) => (d ? new Date(d).toISOString().slice(0, 10) : null);
+const screenable = (name: string | null): name is string => !!name && /[\p{L}\p{N}]/u.test(name);
 
 export interface GatheredFindings {
   findings: RegisterFindings;
@@ -62,10 +92,11 @@ export interface GatheredFindings {
 /** The registration part, from the extract's row or the web service's answer. */
 function registrationOf(abr: AbrRow | undefined, lookup: AbnLookupOutcome | undefined, now: Date): RegisterFindings['registration'] {
   const years = (from: string | null) => (from ? Math.floor((now.getTime() - new Date(from).getTime()) / (365.25 * DAY_MS)) : null);
+  const none = { foundIn: null, abnStatus: null, abnStatusFrom: null, gstRegistered: null, yearsRegistered: null, asicStatus: null };
   if (abr) {
     const from = isoDay(abr.status_from);
     return {
-      found: true,
+      outcome: 'found',
       foundIn: 'abr',
       abnStatus: abr.status === 'ACT' ? 'active' : 'cancelled',
       abnStatusFrom: from,
@@ -77,7 +108,7 @@ function registrationOf(abr: AbrRow | undefined, lookup: AbnLookupOutcome | unde
   if (lookup?.status === 'found') {
     const r = lookup.record;
     return {
-      found: true,
+      outcome: 'found',
       foundIn: 'abn_lookup',
       abnStatus: r.status,
       abnStatusFrom: r.statusFrom,
@@ -86,34 +117,77 @@ function registrationOf(abr: AbrRow | undefined, lookup: AbnLookupOutcome | unde
       asicStatus: null,
     };
   }
-  return { found: false, foundIn: null, abnStatus: null, abnStatusFrom: null, gstRegistered: null, yearsRegistered: null, asicStatus: null };
+  // Only the ABR's own answer that it has no such ABN is "not found"; anything else is "could not check".
+  return { outcome: lookup?.status === 'not_found' ? 'not_found' : 'unchecked', ...none };
 }
 
-function disqualifications(hits: EntryHit[], today: string): RegisterFindings['directorship']['disqualified'] {
-  return hits
-    .filter((h) => h.source === 'asic_banned_persons' || h.source === 'asic_banned_orgs')
-    .map((h) => ({
-      name: h.name,
-      register: h.source === 'asic_banned_persons' ? ('banned and disqualified persons' as const) : ('banned and disqualified organisations' as const),
-      category: h.category,
-      current: h.endDate === null || h.endDate >= today,
-      until: h.endDate,
-    }));
+/** Why the registration could not be checked, for `incomplete_sources`; null when it was. */
+function registrationUnchecked(abr: AbrRow | undefined, lookup: AbnLookupOutcome | undefined): UncheckedSource | null {
+  if (abr || lookup?.status === 'found' || lookup?.status === 'not_found') return null;
+  if (lookup?.status === 'unavailable') return { source: 'abn_lookup', why: `the ABN is not in the loaded bulk extract and the ABN Lookup web service could not be reached (${lookup.reason})` };
+  return { source: 'abn_lookup', why: 'the ABN is not in the loaded bulk extract and no ABN Lookup web service is configured (ABN_LOOKUP_GUID), so its registration was not checked.' };
 }
 
 function noticesOf(hits: EntryHit[], asicStatus: string | null, now: Date): RegisterFindings['court']['notices'] {
-  const notices = hits
-    .filter((h) => h.source === 'asic_notices')
-    .map((h) => ({
-      kind: h.category,
-      date: h.startDate,
-      current: isCurrentAdministration(h.category) && h.startDate !== null && now.getTime() - new Date(h.startDate).getTime() <= NOTICE_CURRENT_DAYS * DAY_MS,
-    }));
+  const notices = hits.map((h) => ({
+    kind: h.category,
+    date: h.startDate,
+    current: isCurrentAdministration(h.category) && h.startDate !== null && now.getTime() - new Date(h.startDate).getTime() <= NOTICE_CURRENT_DAYS * DAY_MS,
+  }));
   if (asicStatus === 'EXAD') notices.unshift({ kind: 'external administration (ASIC company status EXAD)', date: null, current: true });
   return notices;
 }
 
-/** What the registers and lists say about `abn`; SAN screens the hint, or the registered name without one. */
+/** A published notice that names a company of one of our names but not our ACN. */
+function noticeByName(hit: EntryHit, names: string[]): PossibleMatch {
+  return {
+    register: "ASIC's published notices",
+    name: hit.name,
+    matched_name: names.find((n) => registerNameKey(n) === registerNameKey(hit.name)) ?? hit.name,
+    category: hit.category,
+    start_date: hit.startDate,
+    end_date: null,
+    current: isCurrentAdministration(hit.category),
+    record: { acn: hit.acn, notice_id: hit.detail.notice_id ?? null, status: hit.detail.status ?? null },
+    url: hit.url,
+    reason_not_counted: hit.acn ? 'the notice names another ACN, so it is about another company of that name.' : 'the notice gives no ACN, and a name alone does not identify a company.',
+    unresolved: !hit.acn,
+  };
+}
+
+/** AUSTRAC's actions linked to the legal entity, and those meeting one of its names only. */
+async function austracOf(em: EntityManager, subject: LegalSubject, names: string[]): Promise<RegisterFindings['austrac']> {
+  const nameKeys = new Set(names.map(registerNameKey));
+  const enforcementActions: RegisterFindings['austrac']['enforcementActions'] = [];
+  const possibleMatches: PossibleMatch[] = [];
+  for (const hit of await currentEntries(em, 'austrac_enforcement')) {
+    const title = hit.detail.title ?? `${hit.category} against ${hit.name}`;
+    const evidence = linkAction(hit, subject);
+    if (evidence) {
+      enforcementActions.push({ title, date: hit.startDate, evidence });
+      continue;
+    }
+    const matched = names.find((n) => registerNameKey(n) === registerNameKey(hit.name));
+    if (!matched || !nameKeys.has(registerNameKey(hit.name))) continue;
+    const why = whyActionNotCounted(hit);
+    possibleMatches.push({
+      register: "AUSTRAC's enforcement actions",
+      name: hit.name,
+      matched_name: matched,
+      category: hit.category,
+      start_date: hit.startDate,
+      end_date: null,
+      current: true,
+      record: { title, legal_name: hit.detail.legal_name ?? null, abn: hit.abn, acn: hit.acn },
+      url: hit.url,
+      reason_not_counted: why.reason,
+      unresolved: why.unresolved,
+    });
+  }
+  return { enforcementActions, possibleMatches };
+}
+
+/** What the registers and lists say about `abn`; SAN screens the registered name and the hint. */
 export async function gatherFindings(
   em: EntityManager,
   scans: ScanService,
@@ -121,47 +195,63 @@ export async function gatherFindings(
   now: Date,
   lookupMissingAbn?: (abn: string) => Promise<AbnLookupOutcome>,
 ): Promise<GatheredFindings> {
-  const [abr] = await sql<AbrRow[]>(em, 'select abn, status, status_from, name, gst_status, asic_number, individual from abr_entities where abn = ?', [input.abn]);
+  const [abr] = await sql<AbrRow[]>(em, 'select abn, status, status_from, name, gst_status, asic_number, individual, state, postcode from abr_entities where abn = ?', [input.abn]);
   const lookup = abr || !lookupMissingAbn ? undefined : await lookupMissingAbn(input.abn);
   const refreshed = await lastRefreshedPerSource(em);
   const listVersions = scans.loadedVersions();
   if (listVersions.length) refreshed.set('sanctions', new Date(Math.max(...listVersions.map((v) => v.createdAt.getTime()))).toISOString());
+  const today = now.toISOString().slice(0, 10);
 
-  const registeredName = abr?.name ?? (lookup?.status === 'found' ? lookup.record.name : null);
-  const acn = abr?.asic_number && /^\d{9}$/.test(abr.asic_number) ? abr.asic_number : lookup?.status === 'found' ? lookup.record.acn : null;
+  const found = lookup?.status === 'found' ? lookup.record : null;
+  const registeredName = abr?.name ?? found?.name ?? null;
+  const acn = abr?.asic_number && /^\d{9}$/.test(abr.asic_number) ? abr.asic_number : (found?.acn ?? null);
   const companies = await findCompanies(em, { acns: acn ? [acn] : [], abns: [input.abn], names: [] });
   const company = companies.find((c) => c.currentName) ?? companies[0];
-  const entityNames = [registeredName, company?.name, input.nameHint].filter((n): n is string => Boolean(n));
-  const individual = abr?.individual ?? (lookup?.status === 'found' && lookup.record.entityTypeCode === 'IND');
-  const personNames = [...input.directorNames, ...(individual && registeredName ? [registeredName] : [])];
-  const identifiers = { acns: [acn, company?.acn].filter((a): a is string => Boolean(a)), abns: [input.abn] };
-  const hits = [
-    ...(await findEntries(em, ['asic_banned_orgs', 'asic_notices', 'austrac_enforcement', 'austrac_reporting_entities'], { ...identifiers, names: entityNames })),
-    ...(await findEntries(em, ['asic_banned_persons'], { acns: [], abns: [], names: personNames })),
-  ];
+  const hint = screenable(input.nameHint) ? input.nameHint : null;
+  const entityNames = [...new Set([registeredName, company?.name, hint].filter((n): n is string => Boolean(n)))];
+  const acns = [...new Set([acn, company?.acn].filter((a): a is string => Boolean(a)))];
+  const individual = abr?.individual ?? found?.entityTypeCode === 'IND';
 
-  const nameToScreen = input.nameHint ?? registeredName;
-  const matches = nameToScreen ? (await scans.evaluate(em, FullScanRequestSchema.parse({ entity_type: 'organisation', name: nameToScreen }))).scan_result.matches : [];
+  const persons: PersonToCheck[] = input.directors.map((d) => ({ ...d, addressFrom: d.postcode ? `the address given for ${d.name}` : null }));
+  if (individual && registeredName) {
+    const state = abr?.state ?? found?.state ?? null;
+    const postcode = abr?.postcode ?? found?.postcode ?? null;
+    persons.push({ name: registeredName, locality: null, state, postcode, addressFrom: postcode ? 'the ABR business address' : null, documentNumber: null });
+  }
+  const [orgHits, personHits, noticeHits] = await Promise.all([
+    findEntries(em, ['asic_banned_orgs'], { acns, abns: [], names: entityNames }),
+    findEntries(em, ['asic_banned_persons'], { acns: [], abns: [], names: persons.map((p) => p.name) }),
+    findEntriesEverLoaded(em, 'asic_notices', { acns, abns: [input.abn], names: entityNames }),
+  ]);
+  const legalNames = [...new Set([registeredName, ...companies.map((c) => c.name)].filter((n): n is string => Boolean(n)))];
+  const austrac = await austracOf(em, { abn: input.abn, acns, legalNames }, entityNames);
+
+  const namesToScreen = [...new Set([registeredName, hint].filter((n): n is string => screenable(n)))];
+  const matches: RegisterFindings['sanctions']['matches'] = [];
+  for (const name of namesToScreen) {
+    const result = await scans.evaluate(em, FullScanRequestSchema.parse({ entity_type: individual && name === registeredName ? 'person' : 'organisation', name }));
+    matches.push(...result.scan_result.matches.map((m) => ({ nameChecked: name, name: m.matched_name, source: m.source, score: m.score, listKind: m.list_kind })));
+  }
+
   const sources: SourceFreshness[] = TRUST_SOURCES.map((s) => ({ ...s, lastRefreshed: refreshed.get(s.source) ?? null }));
-  if (lookup) sources.push({ source: 'abn_lookup', cadenceHours: 24, lastRefreshed: lookup.status === 'unavailable' ? null : lookup.fetchedAt });
+  if (lookup && lookup.status !== 'unavailable') sources.push({ source: 'abn_lookup', cadenceHours: 24, lastRefreshed: lookup.fetchedAt });
+  const unregistered = registrationUnchecked(abr, lookup);
   const registration = { ...registrationOf(abr, lookup, now), asicStatus: company?.status ?? null };
-  const today = now.toISOString().slice(0, 10);
+  const linkedNotices = noticeHits.filter((h) => h.matchedBy !== 'name');
 
   return {
     findings: {
       abn: input.abn,
       tranche2Profession: input.tranche2Profession,
       registration,
-      directorship: { disqualified: disqualifications(hits, today) },
-      austrac: {
-        enforcementActions: hits.filter((h) => h.source === 'austrac_enforcement').map((h) => ({ title: h.detail.title ?? `${h.category} against ${h.name}`, date: h.startDate })),
-        reportingEntity: refreshed.has('austrac_reporting_entities') ? hits.some((h) => h.source === 'austrac_reporting_entities' && (h.endDate === null || h.endDate >= today)) : null,
-      },
-      sanctions: { nameChecked: nameToScreen, matches: matches.map((m) => ({ name: m.matched_name, source: m.source, score: m.score, listKind: m.list_kind })) },
-      court: { notices: noticesOf(hits, registration.asicStatus, now) },
+      directorship: directorshipOf({ orgHits, personHits, acns, entityNames, persons, today }),
+      austrac,
+      sanctions: { namesChecked: namesToScreen, unscreenableHint: input.nameHint !== null && !hint, matches },
+      court: { notices: noticesOf(linkedNotices, registration.asicStatus, now), possibleMatches: noticeHits.filter((h) => h.matchedBy === 'name').map((h) => noticeByName(h, entityNames)) },
       sources,
+      unchecked: [...(unregistered ? [unregistered] : []), ...UNREACHABLE_SOURCES],
     },
-    entityNameUsed: nameToScreen,
-    lastRefreshed: Object.fromEntries(sources.map((s) => [s.source, s.lastRefreshed ?? 'never'])),
+    entityNameUsed: hint ?? registeredName,
+    lastRefreshed: { ...Object.fromEntries(sources.map((s) => [s.source, s.lastRefreshed ?? 'never'])), ...(lookup?.status === 'unavailable' ? { abn_lookup: 'never' } : {}) },
   };
 }

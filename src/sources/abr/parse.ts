@@ -8,6 +8,7 @@ import { childText } from '../common/xml-records';
 import type { ListInput } from '../common/list-input';
 import type { AbrParseEvent } from './abr-record';
 import { mapAbrRecord } from './map';
+import { isZipFile, zipMembers } from '../common/zip-archive';
 
 const numberOrNull = (value: string) => (/^\d+$/.test(value.trim()) ? Number(value.trim()) : null);
 
@@ -31,5 +32,21 @@ export async function* parseAbrExtract(input: ListInput): AsyncIterable<AbrParse
     }
     const mapped = mapAbrRecord(element);
     yield 'record' in mapped ? mapped : { problem: { location, message: mapped.problem } };
+  }
+}
+
+/**
+ * A bulk extract as published: one XML file, or a ZIP part (`public_split_1_10.zip`) holding several
+ * `yyyymmddPublicNN.xml` files, each streamed from the archive in turn. Problems name the member.
+ */
+export async function* parseAbrFile(path: string): AsyncIterable<AbrParseEvent> {
+  if (!(await isZipFile(path))) {
+    yield* parseAbrExtract(path);
+    return;
+  }
+  for (const member of await zipMembers(path, 'abr', (name) => /\.xml$/i.test(name), 'XML extract file')) {
+    for await (const event of parseAbrExtract(member.open())) {
+      yield 'problem' in event ? { problem: { ...event.problem, location: `${member.name}: ${event.problem.location}` } } : event;
+    }
   }
 }

@@ -7,6 +7,12 @@
  */
 import type { AsicCompanyEvent } from './company-record';
 import { abnOrNull, acnOrNull, ausDate } from '../registers/name-key';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { isZipFile, zipMembers } from '../common/zip-archive';
 import { readHeaderedRows } from './delimited-file';
 
 const REQUIRED = ['COMPANY NAME', 'ACN', 'STATUS'];
@@ -45,5 +51,27 @@ export async function* parseAsicCompanies(path: string): AsyncIterable<AsicCompa
         abn: abnOrNull(row.get('ABN')),
       },
     };
+  }
+}
+
+/**
+ * The company dataset as published: the tab-separated file, or the ZIP data.gov.au serves it in. The
+ * archive's data file is streamed out to a temporary directory (the delimiter is read from its header
+ * line, which needs a file), parsed, and removed.
+ */
+export async function* parseAsicCompaniesFile(path: string): AsyncIterable<AsicCompanyEvent> {
+  if (!(await isZipFile(path))) {
+    yield* parseAsicCompanies(path);
+    return;
+  }
+  const members = await zipMembers(path, 'asic_companies', (name) => /\.(csv|txt|tsv)$/i.test(name), 'company data file (.csv, .txt or .tsv)');
+  const member = members.reduce((largest, m) => (m.size > largest.size ? m : largest));
+  const directory = await mkdtemp(join(tmpdir(), 'asic-companies-'));
+  try {
+    const inflated = join(directory, 'companies.tsv');
+    await pipeline(member.open(), createWriteStream(inflated));
+    yield* parseAsicCompanies(inflated);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
   }
 }

@@ -20,7 +20,7 @@ import { cleanText } from '../common/clean-text';
 import { UnexpectedFormatError } from '../listed-entity';
 import { absoluteUrl, loadHtmlPage } from '../registers/html-page';
 import type { RegisterEvent } from '../registers/register-entry';
-import { abnOrNull, acnOrNull } from '../registers/name-key';
+import { abnOrNull, acnOrNull, registerNameKey } from '../registers/name-key';
 import { actionKind, entityFromTitle } from './release-title';
 import { findPublishedDate } from '../registers/published-date';
 
@@ -37,6 +37,23 @@ function statedNumbers(text: string): { abn: string | null; acn: string | null }
 }
 
 
+/**
+ * The legal name an action's text defines for the short name its title uses: "civil penalty
+ * proceedings against Westpac Banking Corporation (Westpac)" gives "Westpac Banking Corporation" for
+ * "Westpac". Only a definition of the title's own name counts, so an aside in brackets is never taken.
+ */
+export function legalNameFromText(text: string, shortName: string): string | null {
+  const short = registerNameKey(shortName);
+  const definition = /((?:(?:[A-Z][\w&'.-]*|of|and|&|the)\s+){0,10}[A-Z][\w&'.-]*)\s*\(\s*(?:the\s+)?["“‘']?([^()"”’']{2,60}?)["”’']?\s*\)/g;
+  for (const m of text.matchAll(definition)) {
+    if (registerNameKey(m[2]!) !== short) continue;
+    const words = m[1]!.split(/\s+/);
+    while (words.length && /^(?:AUSTRAC|of|and|&|the|The|Federal|Court|Against|From)$/.test(words[0]!)) words.shift();
+    const legal = words.join(' ');
+    if (legal && registerNameKey(legal) !== short) return legal;
+  }
+  return null;
+}
 
 /** The page's own address (its canonical link, when on austrac.gov.au), for items that link nowhere. */
 function pageUrl($: CheerioAPI, fallback: string): string {
@@ -96,7 +113,7 @@ function readListingItem($: CheerioAPI, item: Cheerio<Element>, location: string
       startDate: date.date,
       endDate: null,
       url: absoluteUrl(href, AUSTRAC_BASE_URL) ?? fallbackUrl,
-      detail: { title, summary },
+      detail: { title, summary, legal_name: legalNameFromText(`${title}. ${summary ?? ''}`, name) },
     },
   };
 }

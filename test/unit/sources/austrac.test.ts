@@ -117,6 +117,7 @@ describe('parseAustracEnforcement', () => {
       detail: {
         title: 'AUSTRAC accepts enforceable undertaking from Mounties Group',
         summary: 'AUSTRAC has accepted an enforceable undertaking from Mounties Group to uplift its compliance with Australia’s AML/CTF laws.',
+        legal_name: null, // the release defines no legal name for "Mounties Group"
       },
     });
     expect(byName.get('Westpac')).toMatchObject({ category: 'civil penalty proceedings', startDate: '2019-11-20', abn: '33007457141' });

@@ -12,19 +12,20 @@ function clean(overrides: Partial<RegisterFindings> = {}): RegisterFindings {
   return {
     abn: '49004028077',
     tranche2Profession: false,
-    registration: { found: true, foundIn: 'abr', abnStatus: 'active', abnStatusFrom: '2000-01-01', gstRegistered: true, yearsRegistered: 20, asicStatus: 'REGD' },
-    directorship: { disqualified: [] },
-    austrac: { enforcementActions: [], reportingEntity: null },
-    sanctions: { nameChecked: 'Clean Company Pty Ltd', matches: [] },
-    court: { notices: [] },
+    registration: { outcome: 'found', foundIn: 'abr', abnStatus: 'active', abnStatusFrom: '2000-01-01', gstRegistered: true, yearsRegistered: 20, asicStatus: 'REGD' },
+    directorship: { acnChecked: '004 028 077', personsChecked: [], counted: [], possibleMatches: [] },
+    austrac: { enforcementActions: [], possibleMatches: [] },
+    sanctions: { namesChecked: ['Clean Company Pty Ltd'], unscreenableHint: false, matches: [] },
+    court: { notices: [], possibleMatches: [] },
     sources: SOURCES.map((source) => ({ source, lastRefreshed: hoursAgo(2), cadenceHours: 24 })),
+    unchecked: [],
     ...overrides,
   };
 }
 
-describe('the Trust Score, methodology v1.1', () => {
+describe('the Trust Score, methodology v1.2', () => {
   it('scores a clean, fresh company 100 and GREEN', () => {
-    expect(scoreTrust(clean(), now)).toMatchObject({ composite: 100, band: 'GREEN', incomplete_sources: [], contributing_risks: [], methodology_version: 'v1.1' });
+    expect(scoreTrust(clean(), now)).toMatchObject({ composite: 100, band: 'GREEN', incomplete_sources: [], contributing_risks: [], possible_matches: [], methodology_version: 'v1.2' });
   });
 
   it('caps the band at AMBER for a cancelled ABN, whatever the composite', () => {
@@ -36,18 +37,19 @@ describe('the Trust Score, methodology v1.1', () => {
   });
 
   it('zeroes DIR for a disqualified director, AUS for an enforcement action and CRT for a current external administration', () => {
-    const director = scoreTrust(clean({ directorship: { disqualified: [{ name: 'DOE, JANE', register: 'banned and disqualified persons', category: 'Disqualified from managing corporations', current: true, until: null }] } }), now);
+    const banning = (current: boolean, until: string | null) => ({ name: 'DOE, JANE', register: 'banned and disqualified persons' as const, category: 'Disqualified from managing corporations', current, until, evidence: "the register's document number #0001 given for Jane Doe" });
+    const director = scoreTrust(clean({ directorship: { ...clean().directorship, counted: [banning(true, null)] } }), now);
     expect(director.sub_scores.DIR).toBe(0);
     expect(director.band).toBe('AMBER');
-    expect(director.contributing_risks[0]).toBe("DOE, JANE is on ASIC's banned and disqualified persons register (Disqualified from managing corporations, no end date).");
-    const pastBan = scoreTrust(clean({ directorship: { disqualified: [{ name: 'DOE, JANE', register: 'banned and disqualified persons', category: 'Banned Securities', current: false, until: '1999-03-29' }] } }), now);
-    expect(pastBan.sub_scores.DIR).toBe(70);
+    expect(director.contributing_risks[0]).toBe("DOE, JANE is on ASIC's banned and disqualified persons register (Disqualified from managing corporations, no end date), linked by the register's document number #0001 given for Jane Doe.");
+    const pastBan = scoreTrust(clean({ directorship: { ...clean().directorship, counted: [banning(false, '1999-03-29')] } }), now);
+    expect(pastBan.sub_scores.DIR).toBe(80);
     expect(pastBan.band).toBe('GREEN');
-    expect(pastBan.contributing_risks[0]).toMatch(/ended 1999-03-29/);
-    const enforced = scoreTrust(clean({ austrac: { enforcementActions: [{ title: 'Civil penalty proceedings', date: '2025-06-30' }], reportingEntity: true } }), now);
+    expect(pastBan.contributing_risks[0]).toMatch(/^History: DOE, JANE was on .*ended 1999-03-29/);
+    const enforced = scoreTrust(clean({ austrac: { enforcementActions: [{ title: 'Civil penalty proceedings', date: '2025-06-30', evidence: 'ABN 49 004 028 077' }], possibleMatches: [] } }), now);
     expect(enforced.sub_scores.AUS).toBe(0);
     expect(enforced.band).toBe('AMBER');
-    const administered = scoreTrust(clean({ court: { notices: [{ kind: 'external administration (voluntary administration)', date: '2026-10-01', current: true }] } }), now);
+    const administered = scoreTrust(clean({ court: { notices: [{ kind: 'external administration (voluntary administration)', date: '2026-10-01', current: true }], possibleMatches: [] } }), now);
     expect(administered.sub_scores.CRT).toBe(0);
     expect(administered.band).toBe('AMBER');
     expect(administered.contributing_risks[0]).toMatch(/^Current external administration/);
@@ -63,16 +65,57 @@ describe('the Trust Score, methodology v1.1', () => {
     expect(score.contributing_risks.join(' ')).toMatch(/austrac_enforcement register has not been loaded/);
   });
 
-  it('scores a well-formed ABN the registers do not know, and says why', () => {
-    const score = scoreTrust(clean({ registration: { found: false, foundIn: null, abnStatus: null, abnStatusFrom: null, gstRegistered: null, yearsRegistered: null, asicStatus: null } }), now);
+  it('scores a well-formed ABN the ABR itself does not know, and says why', () => {
+    const score = scoreTrust(clean({ registration: { outcome: 'not_found', foundIn: null, abnStatus: null, abnStatusFrom: null, gstRegistered: null, yearsRegistered: null, asicStatus: null } }), now);
     expect(score.sub_scores.REG).toBe(40);
     expect(score.composite).toBe(88);
     expect(score.band).toBe('AMBER'); // a registration that cannot be confirmed is never GREEN
-    expect(score.contributing_risks[0]).toMatch(/does not know it/);
+    expect(score.contributing_risks[0]).toMatch(/answered that it has no such ABN/);
+  });
+
+  it('says "could not check" for a registration nobody could confirm, lists the source, and never says it is unknown', () => {
+    const registration = { outcome: 'unchecked' as const, foundIn: null, abnStatus: null, abnStatusFrom: null, gstRegistered: null, yearsRegistered: null, asicStatus: null };
+    const score = scoreTrust(clean({ registration, unchecked: [{ source: 'abn_lookup', why: 'the service could not be reached.' }] }), now);
+    expect(score.incomplete_sources).toEqual(['abn_lookup']);
+    expect(score.band).toBe('AMBER');
+    expect(score.contributing_risks).toContain('Could not check abn_lookup: the service could not be reached.');
+    expect(JSON.stringify(score)).not.toMatch(/does not know|no such ABN/);
+  });
+
+  it('lowers DIR by a bounded amount for possible matches, never to a terminal zero, and lists them apart', () => {
+    const possible = (i: number, unresolved = true) => ({
+      register: "ASIC's banned and disqualified persons register",
+      name: 'SMITH, JOHN',
+      matched_name: 'John Smith',
+      category: 'Banned Securities',
+      start_date: '2020-01-01',
+      end_date: null,
+      current: true,
+      record: { document_number: `#00${i}` },
+      url: null,
+      reason_not_counted: 'the register has no date of birth',
+      unresolved,
+    });
+    const one = scoreTrust(clean({ directorship: { ...clean().directorship, possibleMatches: [possible(1)] } }), now);
+    expect(one.sub_scores.DIR).toBe(90);
+    expect(one.possible_matches).toHaveLength(1);
+    expect(one.contributing_risks.join(' ')).not.toMatch(/is on ASIC/);
+    const many = scoreTrust(clean({ directorship: { ...clean().directorship, possibleMatches: [1, 2, 3, 4, 5].map((i) => possible(i)) } }), now);
+    expect(many.sub_scores.DIR).toBe(80);
+    expect(many.band).toBe('GREEN');
+    const ruledOut = scoreTrust(clean({ directorship: { ...clean().directorship, possibleMatches: [possible(1, false)] } }), now);
+    expect(ruledOut.sub_scores.DIR).toBe(100);
+  });
+
+  it('says the Tranche 2 enrolment cannot be checked instead of calling a firm unenrolled', () => {
+    const score = scoreTrust(clean({ tranche2Profession: true }), now);
+    expect(score.sub_scores.AUS).toBe(100);
+    expect(JSON.stringify(score)).not.toMatch(/not enrolled|unenrolled/);
+    expect(score.notes.join(' ')).toMatch(/AUSTRAC publishes no roll of enrolled reporting entities/);
   });
 
   it('keeps SAN clean without a name hint, and says that no match could run', () => {
-    const score = scoreTrust(clean({ sanctions: { nameChecked: null, matches: [] } }), now);
+    const score = scoreTrust(clean({ sanctions: { namesChecked: [], unscreenableHint: false, matches: [] } }), now);
     expect(score.sub_scores.SAN).toBe(100);
     expect(score.contributing_risks).toContain('No name was given, so no sanctions or PEP name match could run.');
   });
@@ -111,10 +154,13 @@ describe('the Trust Score, methodology v1.1', () => {
       fc.property(findings, (f) => {
         const input = clean({
           registration: { ...clean().registration, abnStatus: f.cancelled ? 'cancelled' : 'active' },
-          directorship: { disqualified: f.disqualified ? [{ name: 'A Person', register: 'banned and disqualified persons', category: 'Banned Securities', current: true, until: '2030-01-01' }] : [] },
-          austrac: { enforcementActions: f.enforced ? [{ title: 'Infringement notice', date: '2025-01-01' }] : [], reportingEntity: null },
-          sanctions: { nameChecked: 'Someone', matches: f.pep ? [{ name: 'Someone', source: 'everypolitician', score: 0.95, listKind: 'pep' }] : [] },
-          court: { notices: f.notices.map((current, i) => ({ kind: 'winding up', date: `2025-0${i + 1}-01`, current })) },
+          directorship: {
+            ...clean().directorship,
+            counted: f.disqualified ? [{ name: 'A Person', register: 'banned and disqualified persons', category: 'Banned Securities', current: true, until: '2030-01-01', evidence: 'ACN 004 028 077' }] : [],
+          },
+          austrac: { enforcementActions: f.enforced ? [{ title: 'Infringement notice', date: '2025-01-01', evidence: 'ABN 49 004 028 077' }] : [], possibleMatches: [] },
+          sanctions: { namesChecked: ['Someone'], unscreenableHint: false, matches: f.pep ? [{ nameChecked: 'Someone', name: 'Someone', source: 'everypolitician', score: 0.95, listKind: 'pep' }] : [] },
+          court: { notices: f.notices.map((current, i) => ({ kind: 'winding up', date: `2025-0${i + 1}-01`, current })), possibleMatches: [] },
           sources: SOURCES.map((source, i) => ({ source, lastRefreshed: f.refreshedHoursAgo[i] === null ? null : hoursAgo(f.refreshedHoursAgo[i]!), cadenceHours: 36 })),
         });
         const first = scoreTrust(structuredClone(input), now);
