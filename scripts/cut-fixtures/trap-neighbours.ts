@@ -7,7 +7,12 @@ import { readDfatSheet, writeSheet } from './dfat';
 import { TRAP_QUERIES } from './trap-queries';
 import { unBlocks, unDocument, unHead } from './un';
 
-/** Near misses down to this score count as a trap's neighbours (the match threshold is 0.8). */
+/**
+ * Near misses down to this score count as a trap's neighbours (the match threshold is 0.8). The three
+ * sizes keep the cut's token rarities close to the full lists' (`npm run bench:full-lists` compares):
+ * with the nearest 15 above 0.4 and every 60th entity, "Mariah Sanchez" met Diana Maria SANCHEZ
+ * CARLON at 0.81 on the cut, against 0.79 on the full lists.
+ */
 const NEIGHBOUR_SCORE = 0.3;
 /** The nearest this many listed entities of each query are kept. */
 const NEIGHBOURS = 25;
