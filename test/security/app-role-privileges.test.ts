@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
 import { APP_ROLE } from '../../src/db/app-role';
 import { APP_ROLE_WRITES } from '../../src/db/app-role-writes';
@@ -12,9 +13,8 @@ interface Grant {
 }
 
 /** What the app role may change, table by table, as PostgreSQL's own privilege functions answer it. */
-async function grantsInDatabase(ownerUrl: string): Promise<Grant[]> {
-  const rows = (await operatorSql(
-    ownerUrl,
+async function grantsInDatabase(query: (text: string) => Promise<unknown[]>): Promise<Grant[]> {
+  const rows = (await query(
     `select c.relname as table,
             has_table_privilege('${APP_ROLE}', c.oid, 'UPDATE') as update_all,
             (select array_agg(a.attname::text order by a.attname) from pg_attribute a
@@ -41,17 +41,22 @@ describe('what the service role may change', () => {
   const { ownerUrl } = testConfig().db;
 
   it('is exactly the reviewed list in src/db/app-role-writes.ts: every other table is insert-and-read for it', async () => {
-    expect(await grantsInDatabase(ownerUrl)).toEqual(reviewed());
+    expect(await grantsInDatabase((text) => operatorSql(ownerUrl, text))).toEqual(reviewed());
   });
 
   it('catches a table added without review (default privileges hand it UPDATE and DELETE)', async () => {
-    await operatorSql(ownerUrl, 'create table i47_unreviewed (id integer primary key)');
+    // Made and looked at inside a transaction that is rolled back, so no other test ever sees the table.
+    const owner = new Client({ connectionString: ownerUrl });
+    await owner.connect();
     try {
-      const found = await grantsInDatabase(ownerUrl);
+      await owner.query('begin');
+      await owner.query('create table i47_unreviewed (id integer primary key)');
+      const found = await grantsInDatabase(async (text) => (await owner.query(text)).rows);
       expect(found).not.toEqual(reviewed());
       expect(found.find((g) => g.table === 'i47_unreviewed')).toEqual({ table: 'i47_unreviewed', update: 'all', delete: true, truncate: false });
     } finally {
-      await operatorSql(ownerUrl, 'drop table i47_unreviewed');
+      await owner.query('rollback');
+      await owner.end();
     }
   });
 });

@@ -7,7 +7,9 @@ import { sql } from '../../src/db/sql';
 import { markPspEventProcessed, receivePspEvent } from '../../src/modules/checkout/psp-events';
 import { beginLoad, finishLoad } from '../../src/modules/registers/register-loads';
 import { recordVersionSweep } from '../../src/modules/watchlists/version-sweeps';
+import { loadFixtureList } from '../helpers/lists';
 import { operatorSql } from '../helpers/operator-sql';
+import { writeSimpleCsv } from '../helpers/synthetic-lists';
 import { testConfig } from '../helpers/test-config';
 import type Stripe from 'stripe';
 
@@ -20,24 +22,14 @@ describe('evidence is append-only for the service role', () => {
   const asOwner = (text: string) => operatorSql(ownerUrl, text);
   let orm: Orm;
   const em = () => orm.em.fork() as EntityManager;
-  const source = `i47-${randomBytes(4).toString('hex')}`;
+  /** A list of its own, stored through the real parser and version store, as the service role. */
+  const source = `opensanctions:i47_${randomBytes(4).toString('hex')}` as const;
   let versionId: string;
   let loadId: string;
 
-  /** A list version with one entity and one change, stored as the service stores it (as its role). */
-  async function storeListVersion(versionNumber: number, createdAt: string): Promise<string> {
-    const id = randomUUID();
-    await sql(em(), `insert into list_versions (id, source, version_number, list_kind, content_hash, entity_count, counts, problem_count, problems, origin,
-        added_count, removed_count, changed_count, created_at) values (?, ?, ?, 'sanctions', ?, 1, '{}', 0, '[]', 'test', 1, 0, 0, ?)`,
-    [id, source, versionNumber, 'a'.repeat(64), createdAt]);
-    await sql(em(), `insert into listed_entities (list_version_id, source_id, content_hash, entity) values (?, 'E-1', ?, '{"name":"Listed Person"}')`, [id, 'b'.repeat(64)]);
-    await sql(em(), `insert into list_version_changes (list_version_id, source_id, change, previous_hash, current_hash) values (?, 'E-1', 'added', null, ?)`, [id, 'b'.repeat(64)]);
-    return id;
-  }
-
   beforeAll(async () => {
     orm = await openOrm(testConfig().db);
-    versionId = await storeListVersion(1, new Date().toISOString());
+    versionId = (await loadFixtureList(em(), { source, path: writeSimpleCsv([{ id: 'E-1', schema: 'Person', name: 'Evidence Fixture Person' }]) })).versionId;
     loadId = await beginLoad(em(), { source, origin: 'test', workflowId: null, contentSha256: 'c'.repeat(64) });
     await sql(em(), `insert into register_entries (load_id, source, record_no, name, name_key, category) values (?, ?, 1, 'Entry', 'entry', 'test')`, [loadId, source]);
     await finishLoad(em(), loadId, { status: 'succeeded', recordCount: 1, problems: [] });
@@ -76,9 +68,9 @@ describe('evidence is append-only for the service role', () => {
       await expect(asOwner(`update ${table} set source_id = 'E-2' where list_version_id = '${versionId}'`)).rejects.toThrow(/immutable/);
       await expect(asOwner(`delete from ${table} where list_version_id = '${versionId}'`)).rejects.toThrow(/DELETE refused/);
     }
-    await expect(asService(`update listed_entities set entity = '{"name":"Someone Else"}' where list_version_id = '${versionId}'`)).rejects.toThrow(/permission denied/);
-    const [row] = (await asOwner(`select v.sweep_workflow_id, e.entity->>'name' as name from list_versions v join listed_entities e on e.list_version_id = v.id where v.id = '${versionId}'`)) as unknown[];
-    expect(row).toEqual({ sweep_workflow_id: 'sweep-1', name: 'Listed Person' });
+    await expect(asService(`update listed_entities set entity = '{"primaryName":"Someone Else"}' where list_version_id = '${versionId}'`)).rejects.toThrow(/permission denied/);
+    const [row] = (await asOwner(`select v.sweep_workflow_id, e.entity->>'primaryName' as name from list_versions v join listed_entities e on e.list_version_id = v.id where v.id = '${versionId}'`)) as unknown[];
+    expect(row).toEqual({ sweep_workflow_id: 'sweep-1', name: 'Evidence Fixture Person' });
   });
 
   it('closes a register load once and keeps its entries', async () => {
@@ -93,15 +85,28 @@ describe('evidence is append-only for the service role', () => {
   });
 
   it('prunes superseded list entities only as the owner, through the retention command, and keeps the version rows', async () => {
-    const old = await storeListVersion(2, '2015-01-01T00:00:00.000Z');
-    await storeListVersion(3, new Date().toISOString());
-    await expect(pruneEvidence(url, new Date('2016-01-01T00:00:00Z'))).rejects.toThrow(/permission denied/);
-    const outcome = await pruneEvidence(ownerUrl, new Date('2016-01-01T00:00:00Z'));
+    // A version of this list from 2015, which the one above superseded, stored with a copy of its entities and changes.
+    const old = randomUUID();
+    await asService(`begin;
+      insert into list_versions (id, source, version_number, list_kind, content_hash, entity_count, counts, problem_count, problems, origin,
+          added_count, removed_count, changed_count, created_at)
+        select '${old}', source, 0, list_kind, content_hash, entity_count, counts, problem_count, problems, origin, added_count, removed_count, changed_count,
+               '2015-01-01T00:00:00Z' from list_versions where id = '${versionId}';
+      insert into listed_entities (list_version_id, source_id, content_hash, entity) select '${old}', source_id, content_hash, entity from listed_entities where list_version_id = '${versionId}';
+      insert into list_version_changes (list_version_id, source_id, change, previous_hash, current_hash)
+        select '${old}', source_id, change, previous_hash, current_hash from list_version_changes where list_version_id = '${versionId}';
+      commit;`);
+    const cutOff = new Date('2016-01-01T00:00:00Z');
+    await expect(pruneEvidence(url, cutOff)).rejects.toThrow(/permission denied/);
+    const dry = await pruneEvidence(ownerUrl, cutOff, { dryRun: true });
+    expect(dry.listed_entities).toBeGreaterThanOrEqual(1);
+    expect(await asOwner(`select count(*)::int as n from listed_entities where list_version_id = '${old}'`)).toEqual([{ n: 1 }]);
+    const outcome = await pruneEvidence(ownerUrl, cutOff);
     expect(outcome.listed_entities).toBeGreaterThanOrEqual(1);
     expect(await asOwner(`select 1 from listed_entities where list_version_id = '${old}'`)).toEqual([]);
     expect(await asOwner(`select 1 from list_version_changes where list_version_id = '${old}'`)).toEqual([]);
     expect(await asOwner(`select id from list_versions where id = '${old}'`)).toEqual([{ id: old }]);
-    // The newest version of the list and recent superseded ones are untouched.
+    // The newest version of the list is untouched.
     expect(await asOwner(`select count(*)::int as n from listed_entities where list_version_id = '${versionId}'`)).toEqual([{ n: 1 }]);
   });
 });

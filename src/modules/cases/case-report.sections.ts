@@ -151,6 +151,8 @@ export function layOutCaseReport(view: CaseReportView, chain: AuditChainVerdict,
   );
   paragraph(
     "Each audit event stores a SHA-256 over its own content and the previous event's hash, so an edited, removed or " +
-      'reordered event no longer links to the one before it. The service checked the chain when producing this report.',
+      'reordered event no longer links to the one before it. When producing this report the service checked the chain, ' +
+      "its anchors under a key kept outside the database, and that the case details above are what the log records: the " +
+      'account, scan and reviewer its first event committed to, and the latest decision, its notes and the rulings it made.',
   );
 }

@@ -24,6 +24,11 @@ import { applyRateDecision, RateLimitedError } from '../../middleware/rate-limit
 /** Failed authentications of one client in a minute, from any address, before the log says so. */
 const CLIENT_FAILURES_WORTH_A_WARNING = 20;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A client id as a counter key: a real id in lower case; anything else (no such client can exist) as one key, so a counter's name stays short. */
+const clientKey = (clientId: string) => (UUID.test(clientId) ? clientId.toLowerCase() : 'malformed-client-id');
+
 export class TokenAttempts {
   private readonly requests = new InProcessWindows();
 
@@ -43,14 +48,14 @@ export class TokenAttempts {
 
   /** Before the secret is hashed: reserves a failure for this client from this address, or refuses with 429. */
   async reserve(ctx: AppContext, clientId: string): Promise<FailureReservation> {
-    const reservation = await this.failures.reserve(clientId, addressGroup(ctx.ip));
+    const reservation = await this.failures.reserve(clientKey(clientId), addressGroup(ctx.ip));
     if (reservation.taken) return reservation;
     throw new RateLimitedError(reservation.decision, reservation.over === 'pair' ? 'of failed client authentications for this client from this IP address' : 'of failed client authentications from this IP address');
   }
 
   /** After a client failed to authenticate (its reservation stands). */
   async failed(ctx: AppContext, clientId: string, log: Logger | undefined): Promise<void> {
-    const perClient = await this.limiter.consume('token-fail-client', clientId.toLowerCase(), CLIENT_FAILURES_WORTH_A_WARNING);
+    const perClient = await this.limiter.consume('token-fail-client', clientKey(clientId), CLIENT_FAILURES_WORTH_A_WARNING);
     if (!perClient.allowed) log?.warn({ clientId, ip: ctx.ip }, 'many failed authentications for one client this minute');
   }
 
