@@ -7,8 +7,6 @@ import type { RegisterSource } from '../../src/modules/registers/register-catalo
 import { storeRegister } from '../../src/modules/registers/register-writers';
 import { abnFor } from '../../scripts/generate-abr-extract';
 import { writeAustracEnforcementPage } from '../../scripts/register-fixtures/austrac';
-import { writeAsicNoticesPage } from '../../scripts/register-fixtures/asic-notices';
-import { findEntriesEverLoaded } from '../../src/modules/registers/register-queries';
 import { jsonOf, type Json } from '../helpers/http';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -150,32 +148,5 @@ describe('Trust Score findings rest on evidence, never on a name alone', () => {
     expect(body.directors_checked).toEqual([]);
     expect(body.notes).toContain("No director was checked: none was named (POST `directors` to check them against ASIC's banned and disqualified persons register).");
     expect(body.notes).toContain("DIR checked ACN 007 457 141 against ASIC's banned and disqualified organisations register.");
-  });
-
-  it("keeps every published notice across refreshes, each with the version that first saw it, though ASIC's page shows only the latest", async () => {
-    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-    const qbe = { name: 'QBE INSURANCE (INTERNATIONAL) LTD', acn: '000 000 948', status: 'Under External Administration' };
-    const first = join(dir, 'notices-1.html');
-    writeAsicNoticesPage(first, [
-      { type: 'Appointment of Administrator', published: daysAgo(20), companies: [qbe] },
-      { type: 'Notice of Final Meeting of Creditors', published: daysAgo(19), companies: [{ name: 'UNRELATED PTY LTD', acn: '000 000 019' }] },
-    ]);
-    const v1 = await load('asic_notices', first);
-    const second = join(dir, 'notices-2.html'); // the next day's page: the administrator's appointment has dropped off
-    writeAsicNoticesPage(second, [
-      { type: 'Notice of Final Meeting of Creditors', published: daysAgo(19), companies: [{ name: 'UNRELATED PTY LTD', acn: '000 000 019' }] },
-      { type: 'Notice of Winding Up Application', published: daysAgo(2), companies: [{ name: 'ANOTHER PTY LTD', acn: '000 000 027' }] },
-    ]);
-    const v2 = await load('asic_notices', second);
-    expect(v2.versionNumber).toBe(v1.versionNumber! + 1);
-
-    const body = await get('11000000948');
-    expect(body.sub_scores.CRT).toBe(0);
-    expect(body.contributing_risks).toContain(`Current Appointment of Administrator (published ${daysAgo(20)}).`);
-    const kept = await findEntriesEverLoaded(app.deps.orm.em.fork(), 'asic_notices', { acns: ['000000948', '000000019'], abns: [], names: [] });
-    expect(kept.map((n) => [n.category, n.firstSeenVersion])).toEqual([
-      ['Notice of Final Meeting of Creditors', v1.versionNumber],
-      ['Appointment of Administrator', v1.versionNumber],
-    ]);
   });
 });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisterSource } from '../../src/modules/registers/register-catalogue';
 import { storeRegister } from '../../src/modules/registers/register-writers';
+import { findEntriesEverLoaded } from '../../src/modules/registers/register-queries';
 import type { AbrRecord } from '../../src/sources/abr/abr-record';
 import { parseAbrExtract } from '../../src/sources/abr/parse';
 import { writeAbrExtract } from '../../scripts/generate-abr-extract';
@@ -33,6 +34,7 @@ describe('Trust Scores and feeds from every register', () => {
   const load = async (source: RegisterSource, path: string) => {
     const outcome = await storeRegister(app.deps.orm.em.fork(), source, { path, origin: `file:${path}`, workflowId: null });
     expect(outcome.status).toBe('succeeded');
+    return outcome;
   };
   const get = async (abn: string) => jsonOf(await fetch(`${app.url}/v1/trust-score/${abn}`));
   const post = async (abn: string, body: unknown) =>
@@ -237,5 +239,31 @@ describe('Trust Scores and feeds from every register', () => {
       expect((await feed('asic/check', { name: 'Anyone' }, unscoped)).status).toBe(403);
       expect((await fetch(`${app.url}/v1/feeds/asic/check`, { method: 'POST', body: '{}' })).status).toBe(401);
     });
+  });
+
+  it("keeps every published notice across refreshes, each with the version that first saw it, though ASIC's page shows only the latest", async () => {
+    const subject = { name: pick.director.name, acn: printedAcn(acnOf(pick.director)), status: 'Under External Administration' };
+    const first = join(dir, 'notices-later-1.html');
+    writeAsicNoticesPage(first, [
+      { type: 'Appointment of Administrator', published: daysAgo(20), companies: [subject] },
+      { type: 'Notice of Final Meeting of Creditors', published: daysAgo(19), companies: [{ name: 'EVIDENCE UNRELATED PTY LTD', acn: '770 000 019' }] },
+    ]);
+    const v1 = await load('asic_notices', first);
+    const second = join(dir, 'notices-later-2.html'); // the next day's page: the administrator's appointment has dropped off
+    writeAsicNoticesPage(second, [
+      { type: 'Notice of Final Meeting of Creditors', published: daysAgo(19), companies: [{ name: 'EVIDENCE UNRELATED PTY LTD', acn: '770 000 019' }] },
+      { type: 'Notice of Winding Up Application', published: daysAgo(2), companies: [{ name: 'ANOTHER PTY LTD', acn: '000 000 027' }] },
+    ]);
+    const v2 = await load('asic_notices', second);
+    expect(v2.versionNumber).toBeGreaterThan(v1.versionNumber!);
+
+    const body = await get(pick.director.abn);
+    expect(body.sub_scores.CRT).toBe(0);
+    expect(body.contributing_risks).toContain(`Current Appointment of Administrator (published ${daysAgo(20)}).`);
+    const kept = await findEntriesEverLoaded(app.deps.orm.em.fork(), 'asic_notices', { acns: [acnOf(pick.director), '770000019'], abns: [], names: [] });
+    expect(kept.map((n) => [n.category, n.firstSeenVersion])).toEqual([
+      ['Notice of Final Meeting of Creditors', v1.versionNumber],
+      ['Appointment of Administrator', v1.versionNumber],
+    ]);
   });
 });

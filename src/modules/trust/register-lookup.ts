@@ -10,18 +10,17 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
-import { isCurrentAdministration } from '../../sources/asic/notices';
 import type { AbnLookupRecord } from '../../sources/abn-lookup/map';
-import { registerNameKey } from '../../sources/registers/name-key';
 import { REGISTER_CATALOGUE, REGISTER_SOURCES } from '../registers/register-catalogue';
 import { lastRefreshedPerSource } from '../registers/register-loads';
-import { currentEntries, findCompanies, findEntries, findEntriesEverLoaded, type EntryHit } from '../registers/register-queries';
+import { findCompanies, findEntries, findEntriesEverLoaded } from '../registers/register-queries';
 import { FullScanRequestSchema } from '../screening/scan-request.schema';
 import type { ScanService } from '../screening/scan.service';
-import { linkAction, whyActionNotCounted, type LegalSubject } from './austrac-links';
+import { austracOf } from './austrac-findings';
+import { noticeByName, noticesOf } from './court-findings';
 import { directorshipOf } from './directorship-findings';
 import type { PersonToCheck } from './person-evidence';
-import type { PossibleMatch, RegisterFindings, SourceFreshness, UncheckedSource } from './register-findings';
+import type { RegisterFindings, SourceFreshness, UncheckedSource } from './register-findings';
 
 /** Every source the methodology uses, with the age after which it is stale (docs/methodology/v1.2.md). */
 export const TRUST_SOURCES: { source: string; cadenceHours: number }[] = [
@@ -41,8 +40,6 @@ export const UNREACHABLE_SOURCES: UncheckedSource[] = [
   },
 ];
 
-/** A published notice of administration counts as current for a year after it was published. */
-const NOTICE_CURRENT_DAYS = 365;
 const DAY_MS = 86_400_000;
 
 /** The ABN Lookup web service's answer for an ABN missing from the extract (see abn-lookup.service.ts). */
@@ -126,65 +123,6 @@ function registrationUnchecked(abr: AbrRow | undefined, lookup: AbnLookupOutcome
   if (abr || lookup?.status === 'found' || lookup?.status === 'not_found') return null;
   if (lookup?.status === 'unavailable') return { source: 'abn_lookup', why: `the ABN is not in the loaded bulk extract and the ABN Lookup web service could not be reached (${lookup.reason})` };
   return { source: 'abn_lookup', why: 'the ABN is not in the loaded bulk extract and no ABN Lookup web service is configured (ABN_LOOKUP_GUID), so its registration was not checked.' };
-}
-
-function noticesOf(hits: EntryHit[], asicStatus: string | null, now: Date): RegisterFindings['court']['notices'] {
-  const notices = hits.map((h) => ({
-    kind: h.category,
-    date: h.startDate,
-    current: isCurrentAdministration(h.category) && h.startDate !== null && now.getTime() - new Date(h.startDate).getTime() <= NOTICE_CURRENT_DAYS * DAY_MS,
-  }));
-  if (asicStatus === 'EXAD') notices.unshift({ kind: 'external administration (ASIC company status EXAD)', date: null, current: true });
-  return notices;
-}
-
-/** A published notice that names a company of one of our names but not our ACN. */
-function noticeByName(hit: EntryHit, names: string[]): PossibleMatch {
-  return {
-    register: "ASIC's published notices",
-    name: hit.name,
-    matched_name: names.find((n) => registerNameKey(n) === registerNameKey(hit.name)) ?? hit.name,
-    category: hit.category,
-    start_date: hit.startDate,
-    end_date: null,
-    current: isCurrentAdministration(hit.category),
-    record: { acn: hit.acn, notice_id: hit.detail.notice_id ?? null, status: hit.detail.status ?? null },
-    url: hit.url,
-    reason_not_counted: hit.acn ? 'the notice names another ACN, so it is about another company of that name.' : 'the notice gives no ACN, and a name alone does not identify a company.',
-    unresolved: !hit.acn,
-  };
-}
-
-/** AUSTRAC's actions linked to the legal entity, and those meeting one of its names only. */
-async function austracOf(em: EntityManager, subject: LegalSubject, names: string[]): Promise<RegisterFindings['austrac']> {
-  const nameKeys = new Set(names.map(registerNameKey));
-  const enforcementActions: RegisterFindings['austrac']['enforcementActions'] = [];
-  const possibleMatches: PossibleMatch[] = [];
-  for (const hit of await currentEntries(em, 'austrac_enforcement')) {
-    const title = hit.detail.title ?? `${hit.category} against ${hit.name}`;
-    const evidence = linkAction(hit, subject);
-    if (evidence) {
-      enforcementActions.push({ title, date: hit.startDate, evidence });
-      continue;
-    }
-    const matched = names.find((n) => registerNameKey(n) === registerNameKey(hit.name));
-    if (!matched || !nameKeys.has(registerNameKey(hit.name))) continue;
-    const why = whyActionNotCounted(hit);
-    possibleMatches.push({
-      register: "AUSTRAC's enforcement actions",
-      name: hit.name,
-      matched_name: matched,
-      category: hit.category,
-      start_date: hit.startDate,
-      end_date: null,
-      current: true,
-      record: { title, legal_name: hit.detail.legal_name ?? null, abn: hit.abn, acn: hit.acn },
-      url: hit.url,
-      reason_not_counted: why.reason,
-      unresolved: why.unresolved,
-    });
-  }
-  return { enforcementActions, possibleMatches };
 }
 
 /** What the registers and lists say about `abn`; SAN screens the registered name and the hint. */
