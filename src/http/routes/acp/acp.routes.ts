@@ -109,7 +109,7 @@ export function acpRoutes(jobs: AcpJobService, gate: WalletGate, limiter: Minute
         ...commonErrors,
       },
       handler: async (ctx, { body }) => {
-        const admission = await gate.admit(ctx.state.em, body.buyer_agent_address);
+        const admission = await gate.admit(ctx.state.em, body.buyer_agent_address, ctx.ip || null);
         applyRateDecision(ctx, await limiter.consume('acp:wallet', body.buyer_agent_address.toLowerCase(), admission.perMinute), admission.standing?.status === 'under_verification' ? 'for this wallet while under verification' : 'for this wallet');
         const resource = jobs.resourceUrl(path);
         if (!offersX402Payment(ctx)) {
