@@ -6,14 +6,15 @@
  * before the buyer does. The x402 rail needs none of this: its EIP-3009 authorization is already signed
  * by the buyer over the exact payment.
  *
- * Verified with viem's `verifyTypedData` on the chain client: an ordinary wallet's signature is
- * recovered locally, and a smart-contract wallet's is checked through ERC-1271/ERC-6492.
+ * Verified with viem: an ordinary wallet's signature is recovered locally (no RPC call on the paying
+ * path); any other is checked with `verifyTypedData` on the chain client, which asks a smart-contract
+ * wallet through ERC-1271/ERC-6492.
  */
 import { canonicalJson, sha256 } from '../../integrity/canonical-json';
 import { AppError } from '../../errors';
 import type { ChainClient } from './chain/client';
 import { usdcUnits } from './chain/usdc-payment';
-import type { Address, Hex } from 'viem';
+import { recoverTypedDataAddress, type Address, type Hex } from 'viem';
 
 /** How far ahead a signature may expire: long enough to wait for confirmations and retry, short enough not to linger. */
 export const MAX_SIGNATURE_LIFETIME_SECONDS = 24 * 3600;
@@ -67,6 +68,15 @@ export function agentJobTypedData(chainId: number, payTo: string, job: SignedJob
   };
 }
 
+/** The EOA that made an ECDSA signature of the typed data, lower case, or undefined when it is not one. */
+async function recoveredSigner(typed: ReturnType<typeof agentJobTypedData>, signature: Hex): Promise<string | undefined> {
+  try {
+    return (await recoverTypedDataAddress({ ...typed, signature })).toLowerCase();
+  } catch {
+    return undefined;
+  }
+}
+
 const refused = (type: string, detail: string) => new AppError(403, type, `${detail} Nothing was executed or charged.`);
 
 /**
@@ -81,7 +91,8 @@ export async function checkBuyerSignature(chain: Pick<ChainClient, 'verifyTypedD
   if (job.signature_expires_at > nowSeconds + MAX_SIGNATURE_LIFETIME_SECONDS) {
     throw refused('buyer_signature_expiry_too_far', `signature_expires_at may be at most ${MAX_SIGNATURE_LIFETIME_SECONDS} seconds ahead.`);
   }
-  const valid = await chain.verifyTypedData({ address: job.buyer_agent_address as Address, signature, ...agentJobTypedData(chainId, payTo, job) });
+  const typed = agentJobTypedData(chainId, payTo, job);
+  const valid = (await recoveredSigner(typed, signature)) === job.buyer_agent_address.toLowerCase() || (await chain.verifyTypedData({ address: job.buyer_agent_address as Address, signature, ...typed }));
   if (!valid) {
     throw refused(
       'buyer_signature_invalid',

@@ -97,14 +97,14 @@ export function acpRoutes(jobs: AcpJobService, gate: WalletGate, limiter: Minute
       path,
       summary: 'Submit an agent job: pay, run the service, evaluate the deliverable, in one call',
       description:
-        "Paid the x402 way (an `X-PAYMENT` header: base64 of an x402 v1 `exact` payment payload, an EIP-3009 USDC authorization signed by `buyer_agent_address` for exactly `usdc_amount` to the pay-to address; the answer carries `X-PAYMENT-RESPONSE` with the settlement's transaction), by a direct USDC transfer (`payment_tx_hash`), through an ERC-8183 escrow job on our contract (`escrow_job_id`: we submit the deliverable hash and our evaluator completes or rejects it), or, on the test network, with one of the wallet's 5 free jobs. Without any: 402 with x402 payment requirements (`x402Version`, `error`, `accepts`). A payment is never accepted twice. A job whose service fails is recorded as rejected with its error.",
+        "Paid the x402 way (an `X-PAYMENT` header: base64 of an x402 v1 `exact` payment payload, an EIP-3009 USDC authorization signed by `buyer_agent_address` for exactly `usdc_amount` to the pay-to address; the answer carries `X-PAYMENT-RESPONSE` with the settlement's transaction), by a direct USDC transfer from the buyer (`payment_tx_hash`, with `buyer_signature`: the buyer wallet's EIP-712 signature of the job, and `signature_expires_at`), through an ERC-8183 escrow job on our contract (`escrow_job_id`: we submit the deliverable hash and our evaluator completes or rejects it), or, only when the service runs on a test network, with one of the wallet's 5 free jobs (capped per source IP and per day). Without any: 402 with x402 payment requirements (`x402Version`, `error`, `accepts`) and the reason. A payment is never accepted twice, whatever the case of its hash. A completed paid job carries `feedback_authorization`, for the buyer to rate us on ERC-8004. A job whose service fails is recorded as rejected with its error.",
       tags: ['Agent jobs'],
       access: { kind: 'public', rateLimit: 'acp' },
       request: { body: AcpJobRequestSchema },
       responses: {
         200: { description: 'The job as settled (or still running when it outlasted the call)', schema: AcpJobResponseSchema },
         402: { description: 'Payment required, or the payment (x402, transfer or escrow) was not accepted, or the wallet must first post a verification bond (`verification_bond_required`, with the terms in `bond`): nothing was executed', schema: ErrorBody },
-        403: { description: 'The wallet is on the blocklist (`wallet_blocked`) or forfeited its bond (`wallet_forfeited`): nothing was executed', schema: ErrorBody },
+        403: { description: 'The wallet is on the blocklist (`wallet_blocked`) or forfeited its bond (`wallet_forfeited`), or a transfer job\'s `buyer_signature` is expired or not the buyer\'s signature of this job: nothing was executed', schema: ErrorBody },
         409: { description: 'This payment already paid for a job', schema: ErrorBody },
         ...commonErrors,
       },
