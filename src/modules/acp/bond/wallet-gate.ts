@@ -75,7 +75,7 @@ export class WalletGate {
     if (flag) void this.monitor.trafficRecorded();
     const services = await sql<{ service_id: string }[]>(em, 'select distinct service_id from acp_jobs where id = any(?::uuid[])', [groupFlag.job_ids]);
     const bondUsdc = bondAmountUsdc(services.map((s) => s.service_id));
-    throw this.bondRequired(wallet, { bond_usdc: bondUsdc } as WalletStanding, `Wallets submitting from your IP address were flagged by the abuse monitor together (${groupFlag.rule}); a new wallet from the same address is held to the same verification bond.`);
+    throw this.bondRequired(wallet, { bond_usdc: bondUsdc }, `Wallets submitting from your IP address were flagged by the abuse monitor together (${groupFlag.rule}); a new wallet from the same address is held to the same verification bond.`);
   }
 
   private bondRequired(wallet: string, standing: Pick<WalletStanding, 'bond_usdc'>, why = `The abuse monitor flagged the wallet ${wallet}.`): AppError {
