@@ -1,9 +1,10 @@
 /**
- * ERC-8004 reputation after a completed agent job, best-effort and exactly once per target:
- *  - `our_agent`: our evaluator (which settled the job, and does not own our agent identity, so the
- *    registry accepts it) records the outcome on our agent's identity: 100/100, tagged with the service;
- *  - `buyer`: our agent (the provider key owns its identity) records feedback for the buyer's agent
- *    identity, when the job named one (`buyer_agent_id`) that the paying wallet really owns.
+ * ERC-8004 reputation after a completed, paid agent job, best-effort and exactly once: our agent (the
+ * provider key owns its identity) records feedback for the buyer's agent identity, when the job named
+ * one (`buyer_agent_id`) that the paying wallet really owns. We never record feedback on our own
+ * agent: rating ourselves would be self-dealing. The buyer rates us instead, with the authorization
+ * the job answer carries (src/modules/acp/reputation/feedback-authorization.ts). Free jobs record
+ * nothing on chain: each write costs gas, and free work is not what reputation should rest on.
  * Before sending, the block number is stored; a retry first looks for the feedback in the registry's
  * `NewFeedback` events since then (same client, agent and hash), so a crash after sending never records twice.
  */
@@ -19,6 +20,11 @@ import type { ActivityDeps } from './deps';
 
 /** A completed, paid and delivered job: full marks; the tags say what it was. */
 const COMPLETED_VALUE = 100n;
+
+async function recordSkip(em: Parameters<typeof recordReputationStep>[0], jobId: string, target: string, reason: string): Promise<{ skipped: string }> {
+  await recordReputationStep(em, jobId, target, { skipped: reason });
+  return { skipped: reason };
+}
 
 export function createAcpReputationActivities(deps: ActivityDeps) {
   const access = chainAccess(deps);
@@ -60,22 +66,18 @@ export function createAcpReputationActivities(deps: ActivityDeps) {
       const job = await findAcpJob(em, input.jobId);
       if (!job) throw ApplicationFailure.nonRetryable(`agent job ${input.jobId} not found`, 'JobNotFound');
       if (job.status !== 'completed') return {};
-      const { identityRegistryAddress, reputationRegistryAddress, agentId } = deps.config.acp;
-      const skip = async (target: string, reason: string) => {
-        await recordReputationStep(em, job.id, target, { skipped: reason });
-        return { skipped: reason };
-      };
+      if (job.payment_kind === 'free') return { buyer: await recordSkip(em, job.id, 'buyer', 'a free job: no on-chain feedback is recorded for it') };
+      const { identityRegistryAddress, reputationRegistryAddress } = deps.config.acp;
+      const skip = (target: string, reason: string) => recordSkip(em, job.id, target, reason);
       if (!identityRegistryAddress || !reputationRegistryAddress) return { all: await skip('all', 'no ERC-8004 registries configured (ACP_IDENTITY_REGISTRY_ADDRESS, ACP_REPUTATION_REGISTRY_ADDRESS)') };
       const rail = escrowRailFor(deps.config);
       if (!isRailOn(rail)) return { all: await skip('all', `${rail.off}: the keys that sign feedback are part of it`) };
-      const { chain, provider, evaluator } = access();
+      const { chain, provider } = access();
       const registry = getAddress(reputationRegistryAddress);
       const identity = getAddress(identityRegistryAddress);
       if (!(await chain.getCode({ address: registry }))) return { all: await skip('all', `no reputation registry contract at ${registry} on this chain`) };
 
       const outcomes: Record<string, unknown> = {};
-      outcomes.our_agent =
-        agentId === undefined ? await skip('our_agent', 'our agent identity is not configured (ACP_AGENT_ID)') : await feedbackOnce(job, 'our_agent', evaluator, registry, BigInt(agentId), 'acp_job');
       if (job.buyer_agent_id === null) {
         outcomes.buyer = await skip('buyer', 'the job named no buyer_agent_id');
       } else {

@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 import { APP_ROLE } from './db/app-role';
+import { describeDevelopmentAddress, developmentKeyIndex, DEVELOPMENT_PAY_TO_ADDRESS } from './modules/acp/chain/development-accounts';
 import type { RegisterSource } from './modules/registers/register-catalogue';
 
 const bool = z
@@ -118,11 +119,13 @@ export const environmentSchema = z.object({
   ASK_DOMAIN_TERM_FLOOR: z.coerce.number().min(0).max(1).default(0.15),
   ACP_RPC_URL: optionalString.pipe(z.url().optional()),
   ACP_CHAIN_ID: z.coerce.number().int().min(1).default(84_532),
-  ACP_PAY_TO_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address').default('0x70997970C51812dc3A010C7d01b50e0d17dc79C8'),
+  ACP_PAY_TO_ADDRESS: optionalAddress,
   ACP_USDC_ADDRESS: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be an EVM address').default('0x036CbD53842c5426634e7929541eC2318f3dCF7e'),
   ACP_CONFIRMATIONS: z.coerce.number().int().min(0).max(100).default(1),
   ACP_FACILITATOR_PRIVATE_KEY: privateKey,
   ACP_FREE_JOBS_PER_WALLET: z.coerce.number().int().min(0).default(5),
+  ACP_FREE_JOBS_PER_IP_PER_DAY: z.coerce.number().int().min(0).default(10),
+  ACP_FREE_JOBS_PER_DAY: z.coerce.number().int().min(0).default(200),
   ACP_PROVIDER_PRIVATE_KEY: privateKey,
   ACP_EVALUATOR_PRIVATE_KEY: privateKey,
   ACP_ESCROW_ADDRESS: optionalAddress,
@@ -181,10 +184,32 @@ const productionNeedsKey = environmentSchema.superRefine((e, ctx) => {
       if (!e[key]) ctx.addIssue({ code: 'custom', path: [key], message: `required when ASK_LLM_PROVIDER is ${e.ASK_LLM_PROVIDER}` });
     }
   }
+  if (e.NODE_ENV === 'production') {
+    for (const problem of unsafePaymentConfig(e)) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
+  }
   if (e.PSP_SECRET_KEY && !e.PSP_WEBHOOK_SECRET) {
     ctx.addIssue({ code: 'custom', path: ['PSP_WEBHOOK_SECRET'], message: 'required with PSP_SECRET_KEY: without it no payment can ever be confirmed' });
   }
 });
+
+/**
+ * What production must not run with on the payment side: no pay-to address (we would be paid to a
+ * default nobody chose), or any of anvil's published development keys and addresses (their funds are
+ * anyone's). Each problem names its variable, so the boot error lists them all.
+ */
+function unsafePaymentConfig(e: Environment): { variable: string; message: string }[] {
+  const problems: { variable: string; message: string }[] = [];
+  if (!e.ACP_PAY_TO_ADDRESS) problems.push({ variable: 'ACP_PAY_TO_ADDRESS', message: 'required in production: the wallet agent jobs are paid to (there is no default outside development)' });
+  for (const variable of ['ACP_FACILITATOR_PRIVATE_KEY', 'ACP_PROVIDER_PRIVATE_KEY', 'ACP_EVALUATOR_PRIVATE_KEY'] as const) {
+    const index = e[variable] === undefined ? undefined : developmentKeyIndex(e[variable]);
+    if (index !== undefined) problems.push({ variable, message: `is anvil's published development key of account ${index}, known to everyone; use a key of your own in production` });
+  }
+  for (const variable of ['ACP_PAY_TO_ADDRESS', 'ACP_ESCROW_ADDRESS', 'ACP_IDENTITY_REGISTRY_ADDRESS', 'ACP_REPUTATION_REGISTRY_ADDRESS'] as const) {
+    const known = e[variable] === undefined ? undefined : describeDevelopmentAddress(e[variable]);
+    if (known) problems.push({ variable, message: `is ${known}, a development address whose key is public; not usable in production` });
+  }
+  return problems;
+}
 
 /** Where scheduled refreshes download each list; unset means the official URL the loader knows. */
 export interface ListUrls {
@@ -298,8 +323,8 @@ export interface AppConfig {
   };
   /**
    * Agent jobs paid in USDC on an EVM chain (Base Sepolia's id by default). Without `rpcUrl` no payment
-   * can be verified (npm start and the tests run a local anvil). `freeJobsPerWallet`: on the test
-   * network only (spec: reputation).
+   * can be verified (npm start and the tests run a local anvil). Free jobs exist only when `chainId` is
+   * a test network (spec: reputation; see src/modules/acp/free-tier.ts).
    */
   acp: {
     rpcUrl: string | undefined;
@@ -310,6 +335,9 @@ export interface AppConfig {
     /** The in-process x402 facilitator's key (it submits the buyers' signed transfers and pays their gas); none: the x402 rail answers 503. */
     facilitatorPrivateKey: string | undefined;
     freeJobsPerWallet: number;
+    /** Free jobs from one source IP address, and in all, over any 24 hours (whatever the wallets). */
+    freeJobsPerIpPerDay: number;
+    freeJobsPerDay: number;
     perIpPerMinute: number;
     perWalletPerMinute: number;
     /** A wallet under verification (bond posted, clean window running) gets this tighter per-wallet limit. */
@@ -484,11 +512,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     acp: {
       rpcUrl: e.ACP_RPC_URL,
       chainId: e.ACP_CHAIN_ID,
-      payTo: e.ACP_PAY_TO_ADDRESS,
+      payTo: e.ACP_PAY_TO_ADDRESS ?? DEVELOPMENT_PAY_TO_ADDRESS, // production requires one (unsafePaymentConfig)
       usdcAddress: e.ACP_USDC_ADDRESS,
       confirmations: e.ACP_CONFIRMATIONS,
       facilitatorPrivateKey: e.ACP_FACILITATOR_PRIVATE_KEY,
       freeJobsPerWallet: e.ACP_FREE_JOBS_PER_WALLET,
+      freeJobsPerIpPerDay: e.ACP_FREE_JOBS_PER_IP_PER_DAY,
+      freeJobsPerDay: e.ACP_FREE_JOBS_PER_DAY,
       perIpPerMinute: e.RATE_LIMIT_ACP_PER_MINUTE,
       perWalletPerMinute: e.RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE,
       underVerificationPerMinute: e.RATE_LIMIT_ACP_UNDER_VERIFICATION_PER_MINUTE,

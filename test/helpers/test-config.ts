@@ -25,6 +25,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     RATE_LIMIT_TOKEN_PER_IP_PER_MINUTE: '100000',
     RATE_LIMIT_TOKEN_FAILURES_PER_IP_PER_MINUTE: '100000',
     RATE_LIMIT_TOKEN_FAILURES_PER_CLIENT_IP_PER_MINUTE: '100000',
+    // Every agent job comes from 127.0.0.1; the free tier's per-IP and daily caps are tested where they are set low.
+    ACP_FREE_JOBS_PER_IP_PER_DAY: '100000',
+    ACP_FREE_JOBS_PER_DAY: '100000',
     // The payment provider is stripe-mock, reached through the official SDK's host/port/protocol options.
     PSP_SECRET_KEY: 'sk_test_ComplianceIntelligenceTests',
     PSP_WEBHOOK_SECRET: TEST_PSP_WEBHOOK_SECRET,

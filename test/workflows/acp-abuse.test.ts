@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { erc20Abi, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bondDescription } from '../../src/modules/acp/bond/bond-terms';
 import { DEGRADED_CONFIDENCE_FACTOR } from '../../src/modules/acp/bond/degradation';
 import { createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
@@ -73,6 +74,8 @@ describe('abuse monitor and verification bond', () => {
       ACP_BOND_EXPIRY_MARGIN_SECONDS: '60',
       ACP_ABUSE_REVIEW_EVERY_SECONDS: '2',
       ACP_WALLET_BLOCKLIST_FILE: blocklistFile,
+      // Tests name the client's address in X-Forwarded-For, to play agents at different addresses.
+      TRUST_PROXY: 'true',
     });
     stack = await startAcpStack(config);
     app = stack.app;
@@ -80,6 +83,39 @@ describe('abuse monitor and verification bond', () => {
   afterAll(async () => {
     await stack?.stop();
   });
+
+  it('reviews the wallets of one IP address together: a run spread over fresh wallets flags and bonds each, and a new wallet from there too', async () => {
+    const ip = `45.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+    const from = (address: string, forwardedFor: string, name = 'Zed Holdings') =>
+      fetch(`${app.url}/acp/jobs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+        body: JSON.stringify({ service_id: 'austrac_enforcement', buyer_agent_address: address, usdc_amount: 20, payload: { name } }),
+      });
+    const rotated: Address[] = [];
+    for (const name of SORTED_NAMES.slice(0, 10)) {
+      const wallet = privateKeyToAccount(generatePrivateKey()).address;
+      rotated.push(wallet);
+      expect((await from(wallet, ip, name)).status, name).toBe(200); // each wallet alone sent one job: nothing to flag it for
+    }
+    for (const wallet of rotated) {
+      const held = await eventually(async () => {
+        const current = await standing(wallet);
+        return current.status === 'bond_required' ? current : undefined;
+      }, 30_000, `wallet ${wallet} flagged with the others from ${ip}`);
+      expect(held.flags[0]).toMatchObject({ rule: 'enumeration', pattern: 'alphabetical_names', evidence: { source_ip: ip, wallets: [...rotated].map((w) => w.toLowerCase()).sort() } });
+      expect(held.bond).toMatchObject({ required_usdc: 80 });
+    }
+    // The next fresh address from the same place is held to the same bond at once; one from elsewhere is not.
+    const next = privateKeyToAccount(generatePrivateKey()).address;
+    const refused = await from(next, ip);
+    expect(refused.status).toBe(402);
+    const body = await jsonOf(refused);
+    expect(body).toMatchObject({ bond: { bond_usdc: 80, escrow_contract: ESCROW } });
+    expect(body.detail).toMatch(/from your IP address were flagged .* same verification bond/);
+    expect((await standing(next)).flags[0]).toMatchObject({ pattern: 'same_source_ip', evidence: { source_ip: ip } });
+    expect((await from(privateKeyToAccount(generatePrivateKey()).address, '46.10.20.30')).status).toBe(200);
+  }, 90_000);
 
   it('flags a scripted enumeration, demands a 2x bond, degrades and limits the wallet while it is held, and refunds it after a clean window', async () => {
     const wallet = await newWallet();

@@ -3,15 +3,17 @@
  * escrow contract and ERC-8004 registries: a buyer funds an escrow job naming our provider and
  * evaluator, the API checks it on chain, the `acp-<id>` workflow runs the service, submits the
  * deliverable hash from our provider key and has our evaluator complete it (escrow released to us) or
- * reject it (refunded to the buyer); a completed job then records ERC-8004 feedback.
+ * reject it (refunded to the buyer); a completed job then records ERC-8004 feedback on the buyer, and
+ * the buyer rates us with the authorization the job answer carries (we never rate ourselves).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { erc20Abi, parseEventLogs, type Address, type Hex } from 'viem';
+import { erc20Abi, hashTypedData, parseEventLogs, recoverTypedDataAddress, type Address, type Hex } from 'viem';
 import { inject } from 'vitest';
 import { createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
 import { createChainSigner, readEscrowJob } from '../../src/modules/acp/escrow/escrow-chain';
-import { feedbackCount, registerAgent } from '../../src/modules/acp/reputation/reputation-chain';
+import { agentOwner, feedbackCount, giveFeedback, registerAgent, reputationRegistryAbi } from '../../src/modules/acp/reputation/reputation-chain';
+import { feedbackTypedData } from '../../src/modules/acp/reputation/feedback-authorization';
 import { ANVIL_EVALUATOR_ADDRESS, ANVIL_PROVIDER_ADDRESS, localAgentCommerceAddresses } from '../../src/tools/agent-commerce-contracts';
 import { recoveryInput } from '../../src/temporal/workflow-inputs';
 import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
@@ -69,7 +71,7 @@ describe('agent jobs paid through ERC-8183 escrow', () => {
     await stack?.stop();
   });
 
-  it('runs a funded escrow job, submits its deliverable hash, completes it (escrow released to us) and records ERC-8004 feedback both ways', async () => {
+  it('runs a funded escrow job, submits its deliverable hash, completes it (escrow released to us); the buyer rates us with our authorization, and we never rate ourselves', async () => {
     const buyer = await newBuyer();
     const buyerAgentId = await registerAgent(createChainSigner(rpcUrl, CHAIN_ID, buyer.key), IDENTITY, 'https://buyer.example/agent.json');
     const escrowJobId = await fundEscrow(buyer.key, 40);
@@ -86,14 +88,37 @@ describe('agent jobs paid through ERC-8183 escrow', () => {
     const described = await app.deps.temporal.client.workflow.getHandle(`acp-${job.acp_job_id}`).describe();
     expect(described.searchAttributes).toMatchObject({ AcpStatus: ['completed'], Wallet: [buyer.address] });
 
-    // Feedback: our evaluator on our agent (id 1), our agent on the buyer's identity; recorded once each.
+    // Our agent on the buyer's identity, once; nothing from any key of ours on our own agent (id 1).
     const recorded = await eventually(async () => {
       const current = await jsonOf(await fetch(`${app.url}/acp/jobs/${job.acp_job_id}`));
-      return current.reputation?.our_agent?.tx && current.reputation?.buyer?.tx ? current.reputation : undefined;
+      return current.reputation?.buyer?.tx ? current.reputation : undefined;
     }, 30_000, 'ERC-8004 feedback recorded');
-    expect(recorded).toMatchObject({ our_agent: { agent_id: '1', registry: REPUTATION }, buyer: { agent_id: buyerAgentId.toString() } });
+    expect(recorded).toEqual({ buyer: { tx: expect.stringMatching(/^0x/), agent_id: buyerAgentId.toString(), registry: REPUTATION } });
     expect(await feedbackCount(chain, REPUTATION, buyerAgentId, ANVIL_PROVIDER_ADDRESS)).toBe(1n);
-    expect(await feedbackCount(chain, REPUTATION, 1n, ANVIL_EVALUATOR_ADDRESS)).toBeGreaterThanOrEqual(1n);
+
+    // The answer carries our agent's authorization for the buyer to rate us; it verifies against our agent's owner.
+    const auth = job.feedback_authorization;
+    expect(auth).toMatchObject({ agent_id: '1', client_address: buyer.address, job_id: job.acp_job_id, reputation_registry: REPUTATION, identity_registry: IDENTITY, chain_id: CHAIN_ID });
+    const typed = feedbackTypedData(auth);
+    expect(auth.give_feedback.feedbackHash).toBe(hashTypedData(typed));
+    const signer = await recoverTypedDataAddress({ ...typed, signature: auth.signature });
+    expect(signer).toBe(await agentOwner(chain, IDENTITY, 1n));
+    expect((await jsonOf(await fetch(`${app.url}/acp/jobs/${job.acp_job_id}`))).feedback_authorization).toEqual(auth); // the same every time
+
+    // The buyer posts its feedback on our agent with it.
+    const buyerSigner = createChainSigner(rpcUrl, CHAIN_ID, buyer.key);
+    const args = auth.give_feedback;
+    const tx = await giveFeedback(buyerSigner, REPUTATION, { agentId: BigInt(args.agentId), value: 95n, valueDecimals: 0, tag1: args.tag1, tag2: args.tag2, endpoint: args.endpoint, feedbackURI: args.feedbackURI, feedbackHash: args.feedbackHash });
+    const [posted] = parseEventLogs({ abi: reputationRegistryAbi, eventName: 'NewFeedback', logs: (await chain.getTransactionReceipt({ hash: tx })).logs });
+    expect(posted!.args).toMatchObject({ agentId: 1n, clientAddress: buyer.address, value: 95n, feedbackHash: auth.give_feedback.feedbackHash, feedbackURI: `${app.deps.config.http.publicBaseUrl}/acp/jobs/${job.acp_job_id}` });
+    expect(await feedbackCount(chain, REPUTATION, 1n, buyer.address)).toBe(1n);
+    // Whoever rated our agent in this run, none of it came from our own keys.
+    const raters = await chain.readContract({ address: REPUTATION, abi: reputationRegistryAbi, functionName: 'getClients', args: [1n] });
+    expect(raters).toContain(buyer.address);
+    for (const ours of [ANVIL_EVALUATOR_ADDRESS, ANVIL_PROVIDER_ADDRESS]) {
+      expect(raters).not.toContain(ours);
+      expect(await feedbackCount(chain, REPUTATION, 1n, ours)).toBe(0n);
+    }
   }, 90_000);
 
   it('settles on chain an escrow job whose workflow never started (the API died after recording it) from the recovery schedule', async () => {
@@ -153,7 +178,7 @@ describe('agent jobs paid through ERC-8183 escrow', () => {
     expect(again.status).toBe(409);
     expect(await jobCount()).toBe(before + 1);
 
-    const both = await submit(body(good, { payment_tx_hash: `0x${'ab'.repeat(32)}` }));
+    const both = await submit(body(good, { payment_tx_hash: `0x${'ab'.repeat(32)}`, buyer_signature: `0x${'11'.repeat(65)}`, signature_expires_at: Math.floor(Date.now() / 1000) + 60 }));
     expect(both.status).toBe(422);
   }, 90_000);
 });

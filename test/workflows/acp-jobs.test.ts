@@ -18,6 +18,7 @@ import { loadStandardFixtures } from '../helpers/lists';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+import { signedTransferJob } from '../helpers/agent-job-signature';
 
 const CHAIN_ID = 84_532;
 const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
@@ -32,6 +33,9 @@ describe('agent jobs (ACP) on a local chain', () => {
   let worker: TestWorker;
   const newWallet = () => privateKeyToAccount(generatePrivateKey());
   const submit = (body: Json, path = '/acp/jobs') => fetch(`${app.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  /** A direct-transfer job signed by `signer` (the buyer unless a test says otherwise). */
+  const transferJob = (signer: PrivateKeyAccount, buyer: Address, hash: string, amount = 50, options: { expiresInSeconds?: number } = {}) =>
+    signedTransferJob(signer, { service_id: 'austrac_eligibility', buyer_agent_address: buyer, usdc_amount: amount, payload: ELIGIBILITY, payment_tx_hash: hash }, { payTo: PAY_TO, ...options });
   const jobCount = async () => (await app.deps.orm.em.fork().getConnection().execute<{ n: number }[]>('select count(*)::int as n from acp_jobs'))[0]!.n;
 
   /** Records the wallet's 5 free jobs as done, so its next job must be paid. */
@@ -90,19 +94,25 @@ describe('agent jobs (ACP) on a local chain', () => {
     expect(refusal).toMatchObject({ x402Version: 1, accepts: [{ scheme: 'exact', network: 'base-sepolia', maxAmountRequired: '40000000', asset: USDC, payTo: PAY_TO }] });
   }, 60_000);
 
-  it('runs a job paid by a USDC transfer, never accepts the same payment twice, and shows the job in Temporal with its service, wallet and status', async () => {
+  it('runs a job paid by a USDC transfer the buyer signed for, never accepts the same payment twice in any spelling, and shows the job in Temporal', async () => {
     const wallet = newWallet();
     await fund(wallet);
     await useUpFreeJobs(wallet.address); // so the payment is what funds the next one
     const hash = await pay(wallet, 'transfer', [PAY_TO, usdcUnits(50)]);
-    const res = await submit({ service_id: 'austrac_eligibility', buyer_agent_address: wallet.address, usdc_amount: 50, payload: ELIGIBILITY, payment_tx_hash: hash });
+    const upper = `0x${hash.slice(2).toUpperCase()}`;
+    // Sent in upper case, stored and shown in the canonical lower case.
+    const res = await submit(await transferJob(wallet, wallet.address, upper));
     expect(res.status).toBe(200);
     const job = await jsonOf(res);
-    expect(job).toMatchObject({ status: 'completed', payment: { kind: 'transfer', tx_hash: hash } });
+    expect(job).toMatchObject({ status: 'completed', payment: { kind: 'transfer', tx_hash: hash.toLowerCase() } });
 
     const before = await jobCount();
-    const again = await submit({ service_id: 'austrac_eligibility', buyer_agent_address: wallet.address, usdc_amount: 50, payload: ELIGIBILITY, payment_tx_hash: hash });
-    expect(again.status).toBe(409);
+    const mixed = `0x${[...hash.slice(2)].map((c, i) => (i % 2 ? c.toUpperCase() : c)).join('')}`;
+    for (const spelling of [hash, upper, mixed, hash.toLowerCase()]) {
+      const again = await submit(await transferJob(wallet, wallet.address, spelling));
+      expect(again.status, spelling).toBe(409);
+      expect((await jsonOf(again)).detail).toMatch(/already paid for a job/);
+    }
     expect(await jobCount()).toBe(before);
 
     const described = await app.deps.temporal.client.workflow.getHandle(`acp-${job.acp_job_id}`).describe();
@@ -114,16 +124,20 @@ describe('agent jobs (ACP) on a local chain', () => {
     expect((await fetch(`${app.url}/acp/jobs/not-a-job`)).status).toBe(404);
   }, 60_000);
 
-  it('refuses an underpaid, wrong-recipient, reverted or unknown payment with a clear error and executes nothing', async () => {
+  it('refuses an underpaid, wrong-recipient, reverted, unrelated, someone else\'s or unknown payment with a clear error and executes nothing', async () => {
     const wallet = newWallet();
+    const other = newWallet();
     await fund(wallet);
+    await fund(other);
     await useUpFreeJobs(wallet.address);
-    const attempt = (payment_tx_hash: string) => submit({ service_id: 'austrac_eligibility', buyer_agent_address: wallet.address, usdc_amount: 50, payload: ELIGIBILITY, payment_tx_hash });
+    const attempt = async (payment_tx_hash: string) => submit(await transferJob(wallet, wallet.address, payment_tx_hash));
     const before = await jobCount();
     const cases: [Hex | string, RegExp][] = [
       [await pay(wallet, 'transfer', [PAY_TO, usdcUnits(10)]), /below the 50 USDC required/],
       [await pay(wallet, 'transfer', [newWallet().address, usdcUnits(50)]), /no USDC Transfer to the pay-to address/],
       [await pay(wallet, 'transfer', [PAY_TO, usdcUnits(1_000_000)], 200_000n), /reverted/],
+      [await pay(wallet, 'mint', [wallet.address, usdcUnits(1)]), /no USDC Transfer to the pay-to address/],
+      [await pay(other, 'transfer', [PAY_TO, usdcUnits(50)]), /sent from another wallet/],
       [`0x${'ab'.repeat(32)}`, /not found/],
     ];
     for (const [hash, reason] of cases) {
@@ -132,6 +146,82 @@ describe('agent jobs (ACP) on a local chain', () => {
       expect((await jsonOf(res)).detail).toMatch(reason);
     }
     expect(await jobCount()).toBe(before);
+  }, 60_000);
+
+  it('refuses a transfer hash submitted without the buyer\'s valid, current signature of the job (403/422), and changes nothing', async () => {
+    const buyer = newWallet();
+    const thief = newWallet();
+    await fund(buyer);
+    await useUpFreeJobs(buyer.address);
+    const hash = await pay(buyer, 'transfer', [PAY_TO, usdcUnits(50)]);
+    const signed = await transferJob(buyer, buyer.address, hash);
+    const before = await jobCount();
+    const cases: [string, Json, number, RegExp][] = [
+      ['signed by another wallet', await transferJob(thief, buyer.address, hash), 403, /not 0x[0-9a-fA-F]{40}'s EIP-712 signature/],
+      ['signed for another amount', { ...(await transferJob(buyer, buyer.address, hash, 40)), usdc_amount: 50 }, 403, /buyer_signature_invalid|not .*EIP-712 signature/],
+      ['signed for another payload', { ...signed, payload: { ...ELIGIBILITY, profession_type: 'lawyer' } }, 403, /EIP-712 signature/],
+      ['expiry changed after signing', { ...signed, signature_expires_at: signed.signature_expires_at + 60 }, 403, /EIP-712 signature/],
+      ['expired', await transferJob(buyer, buyer.address, hash, 50, { expiresInSeconds: -60 }), 403, /expired at/],
+      ['expiring too far ahead', await transferJob(buyer, buyer.address, hash, 50, { expiresInSeconds: 3 * 86_400 }), 403, /at most 86400 seconds ahead/],
+      ['malformed signature', { ...signed, buyer_signature: '0xnot-a-signature' }, 422, /buyer_signature/],
+      ['truncated signature', { ...signed, buyer_signature: signed.buyer_signature.slice(0, 100) }, 422, /buyer_signature/],
+      ['no signature', { ...signed, buyer_signature: null }, 422, /required with payment_tx_hash/],
+      ['no expiry', { ...signed, signature_expires_at: null }, 422, /required with payment_tx_hash/],
+    ];
+    for (const [name, body, status, reason] of cases) {
+      const res = await submit(body);
+      expect(res.status, name).toBe(status);
+      expect(JSON.stringify(await jsonOf(res)), name).toMatch(reason);
+    }
+    expect(await jobCount()).toBe(before);
+    // The buyer's own signed request still gets its job: nothing above used the transfer.
+    const own = await submit(signed);
+    expect(own.status).toBe(200);
+    expect(await jsonOf(own)).toMatchObject({ status: 'completed', payment: { kind: 'transfer', tx_hash: hash.toLowerCase() } });
+  }, 60_000);
+
+  it('offers no free jobs on a main-network configuration, and caps free jobs per source IP and in all per day', async () => {
+    const post = (url: string, address: string, ip?: string) =>
+      fetch(`${url}/acp/jobs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...(ip ? { 'X-Forwarded-For': ip } : {}) },
+        body: JSON.stringify({ service_id: 'austrac_eligibility', buyer_agent_address: address, usdc_amount: 40, payload: ELIGIBILITY }),
+      });
+    const queue = app.deps.config.temporal.taskQueue;
+    const mainnet = await startTestApp(testConfig({ TEMPORAL_TASK_QUEUE: queue, ACP_CHAIN_ID: '8453', RATE_LIMIT_ACP_PER_MINUTE: '10000' }));
+    const capped = await startTestApp(
+      testConfig({ TEMPORAL_TASK_QUEUE: queue, ACP_FREE_JOBS_PER_IP_PER_DAY: '3', TRUST_PROXY: 'true', RATE_LIMIT_ACP_PER_MINUTE: '10000', RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '10000' }),
+    );
+    const closed = await startTestApp(testConfig({ TEMPORAL_TASK_QUEUE: queue, ACP_FREE_JOBS_PER_DAY: '0' }));
+    try {
+      const before = await jobCount();
+      const onMainnet = await post(mainnet.url, newWallet().address);
+      expect(onMainnet.status).toBe(402);
+      expect((await jsonOf(onMainnet)).detail).toMatch(/main network \(chain id 8453\), where no job is free/);
+      const allTaken = await post(closed.url, newWallet().address);
+      expect(allTaken.status).toBe(402);
+      expect((await jsonOf(allTaken)).detail).toMatch(/Today's 0 free jobs are all taken/);
+      expect(await jobCount()).toBe(before);
+
+      // One place rotating fresh wallets: three free jobs from it, then 402 whatever the wallet.
+      const ip = `198.51.100.${1 + Math.floor(Math.random() * 250)}`;
+      const rotated = [newWallet(), newWallet(), newWallet(), newWallet()].map((w) => w.address);
+      expect([(await post(capped.url, rotated[0]!, ip)).status, (await post(capped.url, rotated[1]!, ip)).status, (await post(capped.url, rotated[1]!, ip)).status]).toEqual([200, 200, 200]);
+      const fourth = await post(capped.url, rotated[2]!, ip);
+      expect(fourth.status).toBe(402);
+      const refusal = await jsonOf(fourth);
+      expect(refusal.detail).toMatch(/3 free jobs a day allowed from one IP address are used up/);
+      expect(refusal.accepts).toHaveLength(1); // still told how to pay
+      expect((await post(capped.url, rotated[3]!, ip)).status).toBe(402);
+      const [row] = await app.deps.orm.em.fork().getConnection().execute<{ n: number }[]>(`select count(*)::int as n from acp_jobs where source_ip = ?`, [ip]);
+      expect(row!.n).toBe(3);
+      // Another address is not held back by that one's cap.
+      expect((await post(capped.url, newWallet().address, `203.0.113.${1 + Math.floor(Math.random() * 250)}`)).status).toBe(200);
+    } finally {
+      await mainnet.close();
+      await capped.close();
+      await closed.close();
+    }
   }, 60_000);
 
   it('stores a person scan as a permanent scan, and records a job whose service refuses its input as rejected with the error', async () => {

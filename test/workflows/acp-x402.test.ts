@@ -19,6 +19,7 @@ import { compileTestUsdc } from '../../src/modules/acp/chain/test-usdc';
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { jsonOf, type Json } from '../helpers/http';
 import { transferWithAuthorizationTypes } from '../helpers/eip3009';
+import { signedTransferJob } from '../helpers/agent-job-signature';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
@@ -170,9 +171,12 @@ describe('agent jobs paid the x402 way', () => {
     expect(refused).toMatchObject({ x402Version: 1, error: 'invalid_exact_evm_nonce_already_used', accepts: [{ payTo: PAY_TO }] });
     expect(refused.detail).toMatch(/already been used.*never accepted twice.*Nothing was executed/);
     expect(replay.headers.get('X-PAYMENT-RESPONSE')).toBeNull();
-    // Nor can the settlement be passed off as a direct transfer.
-    const asTransfer = await submit({ ...jobBody(buyer.address), payment_tx_hash: settlement.transaction });
-    expect(asTransfer.status).toBe(409);
+    // Nor can the settlement be passed off as a direct transfer, even signed by the buyer and in any spelling:
+    // both rails share one uniqueness over the canonical hash.
+    for (const spelling of [settlement.transaction, `0x${settlement.transaction.slice(2).toUpperCase()}`]) {
+      const asTransfer = await submit(await signedTransferJob(buyer, { ...jobBody(buyer.address), payment_tx_hash: spelling }, { payTo: PAY_TO }));
+      expect(asTransfer.status, spelling).toBe(409);
+    }
     expect(await jobCount()).toBe(jobsBefore + 1);
     expect(await usdcOf(buyer.address)).toBe(buyerBefore - usdcUnits(PRICE));
   }, 60_000);
@@ -245,7 +249,7 @@ describe('agent jobs paid the x402 way', () => {
     const header = await signedHeader(buyer, requirements);
     const badPayload = await submit({ ...jobBody(buyer.address), payload: { profession_type: 'astronaut' } }, header);
     expect(badPayload.status).toBe(422);
-    const twoPayments = await submit({ ...jobBody(buyer.address), payment_tx_hash: `0x${'ab'.repeat(32)}` }, header);
+    const twoPayments = await submit(await signedTransferJob(buyer, { ...jobBody(buyer.address), payment_tx_hash: `0x${'ab'.repeat(32)}` }, { payTo: PAY_TO }), header);
     expect(twoPayments.status).toBe(422);
     expect(JSON.stringify(await jsonOf(twoPayments))).toMatch(/either an X-PAYMENT header or payment_tx_hash/);
     expect(await usdcOf(buyer.address)).toBe(usdcUnits(1_000));

@@ -1,7 +1,8 @@
 /**
  * Submitting an agent job (the wallet's own limit is applied by the route): the payload for its service, the payment (an x402
  * payment the route's paywall has already verified and settled, a verified USDC transfer never used
- * before, or one of the wallet's free jobs on the test network), the job row, then `acp-<acp_job_id>`
+ * before whose job the buyer signed, or one of the free jobs a test network offers, see free-tier.ts),
+ * the job row, then `acp-<acp_job_id>`
  * started and waited for within the call. A job whose workflow outlasts the wait is answered as it
  * stands (`submitted`) and settles on its own; `GET /acp/jobs/{id}` shows the outcome.
  */
@@ -13,7 +14,12 @@ import { AppError, ServiceUnavailableError, ValidationError } from '../../errors
 import type { Logger } from '../../logger';
 import { AcpServiceAttribute, AcpStatusAttribute, WalletAttribute } from '../../temporal/search-attributes';
 import { workflowIds } from '../../temporal/workflow-ids';
-import { findAcpJob, FreeSlotTakenError, freeJobsUsed, insertAcpJob, isPaymentUsed, PaymentAlreadyUsedError, type AcpJob, type NewAcpJob } from './acp-jobs';
+import type { Hex } from 'viem';
+import { findAcpJob, insertAcpJob, isPaymentUsed, PaymentAlreadyUsedError, type AcpJob, type NewAcpJob } from './acp-jobs';
+import { checkBuyerSignature } from './buyer-signature';
+import { canonicalTxHash } from './chain/tx-hash';
+import { takeFreeSlot } from './free-tier';
+import { FeedbackAuthorizer } from './reputation/feedback-authorization';
 import type { ChainClient } from './chain/client';
 import { usdcUnits, verifyUsdcTransfer } from './chain/usdc-payment';
 import type { AcpJobRequest } from './job-request';
@@ -28,6 +34,9 @@ import { acpPaymentRequirements } from './x402/requirements';
 export const ACP_WAIT_MS = 30_000;
 
 export class AcpJobService {
+  /** Signs, for a completed paid job, what the buyer needs to rate our agent on ERC-8004. */
+  readonly feedback: FeedbackAuthorizer;
+
   constructor(
     private readonly temporal: Client,
     private readonly config: AppConfig,
@@ -37,7 +46,9 @@ export class AcpJobService {
     private readonly monitor: AbuseMonitorClient,
     /** The in-process x402 facilitator (ACP_FACILITATOR_PRIVATE_KEY); without one the x402 rail answers 503. */
     readonly x402: X402Facilitator | undefined = x402FacilitatorFor(config),
-  ) {}
+  ) {
+    this.feedback = new FeedbackAuthorizer(config);
+  }
 
   /** The public URL of a job endpoint: the x402 `resource` the requirements name. */
   resourceUrl(path: string): string {
@@ -58,10 +69,10 @@ export class AcpJobService {
   }
 
   /** `x402`: the transaction hash of an x402 payment already verified and settled for this job (see {@link quoteX402}). */
-  async submit(em: EntityManager, body: AcpJobRequest, resource: string, x402?: { txHash: string }): Promise<AcpJob> {
+  async submit(em: EntityManager, body: AcpJobRequest, resource: string, x402?: { txHash: string }, sourceIp: string | null = null): Promise<AcpJob> {
     const { service, payload } = this.checked(body);
     const id = randomUUID();
-    const base = { id, service_id: service.id, buyer_address: body.buyer_agent_address, chain: body.chain, usdc_amount: body.usdc_amount, payload, workflow_id: workflowIds.acpJob(id), buyer_agent_id: body.buyer_agent_id };
+    const base = { id, service_id: service.id, buyer_address: body.buyer_agent_address, chain: body.chain, usdc_amount: body.usdc_amount, payload, workflow_id: workflowIds.acpJob(id), buyer_agent_id: body.buyer_agent_id, source_ip: sourceIp };
     const job = x402
       ? await this.recordX402(em, base, x402.txHash)
       : body.escrow_job_id
@@ -83,7 +94,8 @@ export class AcpJobService {
    * payment, one job). The funds have moved by now, so a failure to record says where they went and
    * how to use them (the settlement is a USDC transfer from the buyer, which the transfer rail takes).
    */
-  private async recordX402(em: EntityManager, base: Omit<NewAcpJob, 'payment_kind' | 'free_job_number' | 'payment_tx_hash'>, txHash: string): Promise<AcpJob> {
+  private async recordX402(em: EntityManager, base: Omit<NewAcpJob, 'payment_kind' | 'free_job_number' | 'payment_tx_hash'>, settlementHash: string): Promise<AcpJob> {
+    const txHash = canonicalTxHash(settlementHash);
     try {
       return await insertAcpJob(em, { ...base, payment_kind: 'x402', free_job_number: null, payment_tx_hash: txHash });
     } catch (err) {
@@ -91,20 +103,30 @@ export class AcpJobService {
       this.logger.error({ err, txHash, jobId: base.id }, 'x402 payment settled but its job could not be recorded');
       throw Object.assign(
         new ServiceUnavailableError(
-          `The x402 payment settled in transaction ${txHash}, but the job could not be recorded, so nothing was executed. Submit the job again with payment_tx_hash ${txHash} and no X-PAYMENT header to use that payment.`,
+          `The x402 payment settled in transaction ${txHash}, but the job could not be recorded, so nothing was executed. Submit the job again with payment_tx_hash ${txHash}, signed as docs/agent-commerce.md says (buyer_signature, signature_expires_at), and no X-PAYMENT header to use that payment.`,
         ),
         { cause: err },
       );
     }
   }
 
-  /** Accepts the payment and writes the funded job, or refuses (402/409) with nothing stored or executed. */
+  /** Accepts the payment and writes the funded job, or refuses (402/403/409) with nothing stored or executed. */
   private async fund(em: EntityManager, base: Omit<NewAcpJob, 'payment_kind' | 'free_job_number' | 'payment_tx_hash'>, body: AcpJobRequest, service: AcpService, resource: string): Promise<AcpJob> {
     if (body.payment_tx_hash) {
       if (!this.chain) throw new ServiceUnavailableError('No chain RPC is configured (ACP_RPC_URL), so no payment can be verified; nothing was executed.');
-      if (await isPaymentUsed(em, body.payment_tx_hash)) throw usedPayment('This payment_tx_hash has already paid for a job');
+      const txHash = canonicalTxHash(body.payment_tx_hash);
+      // The caller proves it controls the buyer's wallet before the transfer is looked at: a transfer
+      // is public, and only its sender may say which job it pays for.
+      await checkBuyerSignature(
+        this.chain,
+        this.config.acp.chainId,
+        this.config.acp.payTo,
+        { service_id: service.id, buyer_agent_address: body.buyer_agent_address, usdc_amount: body.usdc_amount, payload: body.payload, payment_tx_hash: txHash, signature_expires_at: body.signature_expires_at! },
+        body.buyer_signature as Hex,
+      );
+      if (await isPaymentUsed(em, txHash)) throw usedPayment('This payment_tx_hash has already paid for a job');
       const check = await verifyUsdcTransfer(this.chain, {
-        txHash: body.payment_tx_hash,
+        txHash,
         from: body.buyer_agent_address,
         payTo: this.config.acp.payTo,
         usdcAddress: this.config.acp.usdcAddress,
@@ -113,22 +135,15 @@ export class AcpJobService {
       });
       if (!check.ok) throw paymentRequired(this.config, service, body.usdc_amount, resource, `Payment not accepted: ${check.reason}${check.retryable ? ' (it may pass once mined and confirmed; retry shortly)' : ''}.`);
       try {
-        return await insertAcpJob(em, { ...base, payment_kind: 'transfer', free_job_number: null, payment_tx_hash: body.payment_tx_hash });
+        return await insertAcpJob(em, { ...base, payment_kind: 'transfer', free_job_number: null, payment_tx_hash: txHash });
       } catch (err) {
         if (err instanceof PaymentAlreadyUsedError) throw usedPayment('This payment_tx_hash has already paid for a job');
         throw err;
       }
     }
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const used = body.chain === 'base_sepolia' ? await freeJobsUsed(em, body.buyer_agent_address, body.chain) : Infinity;
-      if (used >= this.config.acp.freeJobsPerWallet) break;
-      try {
-        return await insertAcpJob(em, { ...base, payment_kind: 'free', free_job_number: used + 1, payment_tx_hash: null });
-      } catch (err) {
-        if (!(err instanceof FreeSlotTakenError)) throw err; // a concurrent job took that slot: look again
-      }
-    }
-    throw paymentRequired(this.config, service, body.usdc_amount, resource, `This wallet has used its ${this.config.acp.freeJobsPerWallet} free jobs on the test network.`);
+    const slot = await takeFreeSlot(em, this.config, base);
+    if (!slot.ok) throw paymentRequired(this.config, service, body.usdc_amount, resource, slot.reason);
+    return slot.job;
   }
 
   /** Starts the job's workflow and waits for its outcome, at most {@link ACP_WAIT_MS}. */

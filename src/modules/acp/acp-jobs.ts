@@ -7,6 +7,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
+import { canonicalTxHash } from './chain/tx-hash';
 import type { AcpServiceId } from './services';
 
 export type AcpJobStatus = 'open' | 'funded' | 'submitted' | 'completed' | 'rejected' | 'expired';
@@ -21,7 +22,10 @@ export interface AcpJob {
   status: AcpJobStatus;
   payment_kind: 'free' | 'transfer' | 'x402' | 'escrow';
   free_job_number: number | null;
+  /** Canonical (lower case), unique across rails: one transaction pays one job. */
   payment_tx_hash: string | null;
+  /** Only on jobs recorded before hashes were canonical: the transfer another job had already used. */
+  reused_payment_tx_hash: string | null;
   result: Record<string, unknown> | null;
   error: string | null;
   deliverable_sha256: string | null;
@@ -38,6 +42,8 @@ export interface AcpJob {
   reputation_txs: Record<string, unknown> | null;
   /** Run while the wallet was under verification: confidence lowered and marked. */
   degraded: boolean;
+  /** The IP address the job was submitted from: free-tier caps and the abuse monitor group wallets by it. */
+  source_ip: string | null;
   created_at: string;
   settled_at: string | null;
 }
@@ -60,21 +66,26 @@ const toJob = (r: Row): AcpJob => ({
 });
 
 export type NewAcpJob = Pick<AcpJob, 'id' | 'service_id' | 'buyer_address' | 'chain' | 'usdc_amount' | 'payload' | 'payment_kind' | 'free_job_number' | 'payment_tx_hash' | 'workflow_id'> &
-  Partial<Pick<AcpJob, 'escrow_contract' | 'escrow_job_id' | 'buyer_agent_id'>>;
+  Partial<Pick<AcpJob, 'escrow_contract' | 'escrow_job_id' | 'buyer_agent_id' | 'source_ip'>>;
 
 export class PaymentAlreadyUsedError extends Error {}
 export class FreeSlotTakenError extends Error {}
 
-/** Records a funded job; a payment hash or free slot already taken is refused by the database itself. */
-export async function insertAcpJob(em: EntityManager, job: NewAcpJob): Promise<AcpJob> {
+/**
+ * Records a funded job; a payment hash or free slot already taken is refused by the database itself.
+ * The payment hash is stored canonical (lower case): the unique column then holds one spelling per
+ * transaction, whichever rail (x402 settlement or direct transfer) recorded it first.
+ */
+export async function insertAcpJob(em: EntityManager, newJob: NewAcpJob): Promise<AcpJob> {
+  const job = { ...newJob, payment_tx_hash: newJob.payment_tx_hash === null ? null : canonicalTxHash(newJob.payment_tx_hash) };
   try {
     const [row] = await sql<Row[]>(
       em,
-      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, free_job_number, payment_tx_hash, workflow_id, escrow_contract, escrow_job_id, buyer_agent_id)
-       values (?, ?, ?, ?, ?, ?::jsonb, 'funded', ?, ?, ?, ?, ?, ?, ?) returning *`,
+      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, free_job_number, payment_tx_hash, workflow_id, escrow_contract, escrow_job_id, buyer_agent_id, source_ip)
+       values (?, ?, ?, ?, ?, ?::jsonb, 'funded', ?, ?, ?, ?, ?, ?, ?, ?) returning *`,
       [
         job.id, job.service_id, job.buyer_address, job.chain, job.usdc_amount, JSON.stringify(job.payload), job.payment_kind, job.free_job_number, job.payment_tx_hash, job.workflow_id,
-        job.escrow_contract ?? null, job.escrow_job_id ?? null, job.buyer_agent_id ?? null,
+        job.escrow_contract ?? null, job.escrow_job_id ?? null, job.buyer_agent_id ?? null, job.source_ip ?? null,
       ],
     );
     return toJob(row!);
@@ -91,14 +102,9 @@ export async function findAcpJob(em: EntityManager, id: string): Promise<AcpJob 
   return row ? toJob(row) : undefined;
 }
 
-/** Free jobs the wallet has used on this chain (the next free slot is this plus one). */
-export async function freeJobsUsed(em: EntityManager, buyer: string, chain: string): Promise<number> {
-  const [row] = await sql<{ n: number }[]>(em, `select count(*)::int as n from acp_jobs where buyer_address = ? and chain = ? and payment_kind = 'free'`, [buyer, chain]);
-  return row?.n ?? 0;
-}
-
+/** Whether a transaction has paid for a job already, on either rail (compared in its canonical form). */
 export async function isPaymentUsed(em: EntityManager, txHash: string): Promise<boolean> {
-  const [row] = await sql<{ id: string }[]>(em, 'select id from acp_jobs where payment_tx_hash = ?', [txHash]);
+  const [row] = await sql<{ id: string }[]>(em, 'select id from acp_jobs where payment_tx_hash = ?', [canonicalTxHash(txHash)]);
   return row !== undefined;
 }
 

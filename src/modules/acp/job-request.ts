@@ -2,12 +2,15 @@
  * The agent-job request (spec: Agent job): `service_id`, `buyer_agent_address` (an EIP-55 checksummed
  * EVM address: a mistyped wallet must not pay or be credited), `usdc_amount` > 0 and inside the
  * service's published range, `chain` (`base_sepolia`), `payload` valid for the service, and our
- * extensions `payment_tx_hash` (the hash of a USDC transfer that paid for the job), `escrow_job_id`
+ * extensions `payment_tx_hash` (the hash of a USDC transfer that paid for the job, kept in its canonical
+ * lower-case form, with `buyer_signature` and `signature_expires_at`: the buyer's EIP-712 signature of
+ * the job, see buyer-signature.ts), `escrow_job_id`
  * (an ERC-8183 escrow job on our contract that funds it) and `buyer_agent_id` (the buyer's ERC-8004
  * agent identity, which our agent leaves feedback for once the job completes).
  */
 import { getAddress, isAddress } from 'viem';
 import { z } from '../../schemas/zod';
+import { canonicalTxHash, TX_HASH_PATTERN } from './chain/tx-hash';
 import { ACP_SERVICE_IDS, acpService } from './services';
 
 export const ACP_CHAINS = ['base_sepolia'] as const;
@@ -34,10 +37,27 @@ export const AcpJobRequestSchema = z
     payload: z.record(z.string(), z.unknown()).default({}),
     payment_tx_hash: z
       .string()
-      .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a transaction hash: 0x and 64 hex digits')
+      .regex(TX_HASH_PATTERN, 'must be a transaction hash: 0x and 64 hex digits')
+      .transform(canonicalTxHash)
       .nullable()
       .default(null)
-      .openapi({ description: 'Extension: the hash of a USDC transfer from the buyer to our pay-to address of at least usdc_amount' }),
+      .openapi({ description: 'Extension: the hash of a USDC transfer from the buyer to our pay-to address of at least usdc_amount (any case: it is kept in lower case, and pays for one job only). Needs buyer_signature.' }),
+    buyer_signature: z
+      .string()
+      .regex(/^0x([0-9a-fA-F]{2}){65,1024}$/, 'must be a hex signature: 0x and at least 65 bytes')
+      .nullable()
+      .default(null)
+      .openapi({
+        description:
+          "Extension, required with payment_tx_hash: buyer_agent_address's EIP-712 signature of the job (domain \"Compliance Intelligence agent jobs\" version 1 and the chain id; type AgentJob: service_id, buyer, usdc_amount in USDC base units, payload_hash = 0x + SHA-256 of the payload's canonical JSON, payment_tx_hash, pay_to, expires_at). See docs/agent-commerce.md.",
+      }),
+    signature_expires_at: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .default(null)
+      .openapi({ description: 'Extension, required with buyer_signature: when the signature expires (Unix seconds, at most 24 hours ahead); the expires_at it signs', example: 1_767_225_600 }),
     escrow_job_id: uint256
       .nullable()
       .default(null)
@@ -54,6 +74,11 @@ export const AcpJobRequestSchema = z
   .superRefine((body, ctx) => {
     if (body.escrow_job_id !== null && body.payment_tx_hash !== null) {
       ctx.addIssue({ code: 'custom', path: ['escrow_job_id'], message: 'A job is paid once: send either escrow_job_id or payment_tx_hash, not both' });
+    }
+    if (body.payment_tx_hash !== null) {
+      for (const field of ['buyer_signature', 'signature_expires_at'] as const) {
+        if (body[field] === null) ctx.addIssue({ code: 'custom', path: [field], message: `required with payment_tx_hash: the buyer's EIP-712 signature of the job proves the caller controls buyer_agent_address` });
+      }
     }
     const service = acpService(body.service_id);
     if (service && (body.usdc_amount < service.price_usdc_range[0] || body.usdc_amount > service.price_usdc_range[1])) {

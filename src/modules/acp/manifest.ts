@@ -4,6 +4,7 @@
  * table itself and its free tier and credits come from the pricing table, so the manifest cannot
  * advertise anything the job endpoint or checkout would not honour.
  */
+import { freeTierClosed } from './free-tier';
 import { escrowRailFor, isRailOn } from './escrow/escrow-rail';
 import type { AppConfig } from '../../config';
 import { manifestPaymentFields } from '../credits/pricing';
@@ -170,7 +171,9 @@ export function agentManifest(config: AppConfig, acpStatus: AcpStatus = 'not_yet
       standard: 'ERC-8004',
       network: 'base_sepolia',
       free_jobs_on_test_network: config.acp.freeJobsPerWallet,
-      description: `Agent reputation follows ERC-8004. On the test network (base_sepolia) the first ${config.acp.freeJobsPerWallet} jobs of each wallet are free.`,
+      description: freeTierClosed(config)
+        ? 'Agent reputation follows ERC-8004: after a completed paid job the answer carries our feedback_authorization, for the buyer to rate us; we never rate ourselves. This deployment offers no free jobs.'
+        : `Agent reputation follows ERC-8004: after a completed paid job the answer carries our feedback_authorization, for the buyer to rate us; we never rate ourselves. On the test network the first ${config.acp.freeJobsPerWallet} jobs of each wallet are free, within ${config.acp.freeJobsPerIpPerDay} free jobs a day per source IP address and ${config.acp.freeJobsPerDay} a day in all.`,
       identity_registry: config.acp.identityRegistryAddress ?? null,
       reputation_registry: config.acp.reputationRegistryAddress ?? null,
       agent_id: config.acp.agentId ?? null,

@@ -20,6 +20,8 @@ export interface FlagFinding {
 export interface WalletFlag extends FlagFinding {
   id: string;
   address: string;
+  /** Set when the finding came from reviewing every wallet seen from one IP address together. */
+  source_ip: string | null;
   created_at: string;
   handled_at: string | null;
 }
@@ -28,14 +30,14 @@ type Row = Omit<WalletFlag, 'created_at' | 'handled_at'> & { created_at: Date; h
 const toFlag = (r: Row): WalletFlag => ({ ...r, id: String(r.id), created_at: new Date(r.created_at).toISOString(), handled_at: r.handled_at && new Date(r.handled_at).toISOString() });
 
 /** Records a finding unless the same one was recorded before; returns the new flag, or undefined. */
-export async function recordFlag(em: EntityManager, address: string, finding: FlagFinding, fingerprintParts: string[] = [...finding.job_ids].sort()): Promise<WalletFlag | undefined> {
+export async function recordFlag(em: EntityManager, address: string, finding: FlagFinding, fingerprintParts: string[] = [...finding.job_ids].sort(), sourceIp: string | null = null): Promise<WalletFlag | undefined> {
   const key = walletKey(address);
   const fingerprint = createHash('sha256').update([key, finding.rule, finding.pattern, ...fingerprintParts].join('|')).digest('hex');
   const [row] = await sql<Row[]>(
     em,
-    `insert into acp_wallet_flags (address, rule, pattern, summary, job_ids, evidence, fingerprint)
-     values (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?) on conflict (fingerprint) do nothing returning *`,
-    [key, finding.rule, finding.pattern, finding.summary, JSON.stringify(finding.job_ids), JSON.stringify(finding.evidence), fingerprint],
+    `insert into acp_wallet_flags (address, rule, pattern, summary, job_ids, evidence, fingerprint, source_ip)
+     values (?, ?, ?, ?, ?::jsonb, ?::jsonb, ?, ?) on conflict (fingerprint) do nothing returning *`,
+    [key, finding.rule, finding.pattern, finding.summary, JSON.stringify(finding.job_ids), JSON.stringify(finding.evidence), fingerprint, sourceIp],
   );
   return row ? toFlag(row) : undefined;
 }
@@ -52,6 +54,18 @@ export async function markFlagsHandled(em: EntityManager, ids: string[]): Promis
 /** The wallet's flags, newest first. */
 export async function walletFlags(em: EntityManager, address: string, limit = 20): Promise<WalletFlag[]> {
   return (await sql<Row[]>(em, 'select * from acp_wallet_flags where address = ? order by id desc limit ?', [walletKey(address), limit])).map(toFlag);
+}
+
+/** The latest flag raised on the wallets of one IP address within `withinMs`, or undefined. */
+export async function recentFlagFromIp(em: EntityManager, sourceIp: string, withinMs: number): Promise<WalletFlag | undefined> {
+  const [row] = await sql<Row[]>(em, `select * from acp_wallet_flags where source_ip = ? and created_at > now() - make_interval(secs => ?) order by id desc limit 1`, [sourceIp, withinMs / 1000]);
+  return row ? toFlag(row) : undefined;
+}
+
+/** When the wallets of one IP address were last flagged together: later reviews of it judge only the traffic after it. */
+export async function lastFlaggedIpAt(em: EntityManager, sourceIp: string): Promise<Date | null> {
+  const [row] = await sql<{ at: Date | null }[]>(em, `select max(created_at) as at from acp_wallet_flags where source_ip = ? and pattern <> 'same_source_ip'`, [sourceIp]);
+  return row?.at ? new Date(row.at) : null;
 }
 
 /** When the wallet was last flagged: later reviews judge only the traffic after it. */

@@ -3,12 +3,15 @@
  * recent jobs (within the lookback, and only those after its last flag, so a finding always rests on
  * fresh traffic) run through the rules, and each finding is stored as a flag with its evidence. The
  * cursor steps back a little on each pass: a job committed late with an earlier timestamp is still
- * seen, and seeing a job twice records nothing twice (flags are unique by fingerprint).
+ * seen, and seeing a job twice records nothing twice (flags are unique by fingerprint). The wallets
+ * seen from one IP address are then reviewed together (source-ip-review.ts), so rotating fresh
+ * addresses does not hide a pattern.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../../db/sql';
 import { lastFlaggedAt, recordFlag } from './flags';
 import { reviewWalletTraffic, type TrafficJob } from './rules';
+import { reviewSourceIps } from './source-ip-review';
 import { ABUSE_LOOKBACK_MS } from './thresholds';
 
 /** Jobs per wallet per pass: beyond this a wallet is far past every rule's run length anyway. */
@@ -20,6 +23,7 @@ const WALLETS_PER_PASS = 1_000;
 export interface ReviewPass {
   cursor: string;
   walletsReviewed: number;
+  ipsReviewed: number;
   flagsRecorded: number;
 }
 
@@ -46,6 +50,8 @@ export async function reviewTraffic(em: EntityManager, since: string | null, now
       if (await recordFlag(em, wallet, finding)) flagsRecorded++;
     }
   }
-  const latest = wallets.reduce<Date | null>((max, w) => (max === null || w.latest > max ? new Date(w.latest) : max), null);
-  return { cursor: (latest ?? (since ? new Date(since) : from)).toISOString(), walletsReviewed: wallets.length, flagsRecorded };
+  const byIp = await reviewSourceIps(em, from, now);
+  flagsRecorded += byIp.flagsRecorded;
+  const latest = [...wallets.map((w) => new Date(w.latest)), ...(byIp.latest ? [byIp.latest] : [])].reduce<Date | null>((max, d) => (max === null || d > max ? d : max), null);
+  return { cursor: (latest ?? (since ? new Date(since) : from)).toISOString(), walletsReviewed: wallets.length, ipsReviewed: byIp.ipsReviewed, flagsRecorded };
 }

@@ -7,6 +7,14 @@ import { createPublicClient, defineChain, http, type Chain, type HttpTransport, 
 
 export const BASE_SEPOLIA_CHAIN_ID = 84_532;
 
+/**
+ * Chain ids of test networks, whose tokens have no value: Base Sepolia, Ethereum Sepolia and anvil's
+ * default. The free tier exists only on these; any other id is treated as a main network.
+ */
+export const TEST_NETWORK_CHAIN_IDS: readonly number[] = [BASE_SEPOLIA_CHAIN_ID, 11_155_111, 31_337];
+
+export const isTestNetwork = (chainId: number): boolean => TEST_NETWORK_CHAIN_IDS.includes(chainId);
+
 export type ChainClient = PublicClient<HttpTransport, Chain>;
 
 export function chainDefinition(rpcUrl: string, chainId: number): Chain {
@@ -15,7 +23,7 @@ export function chainDefinition(rpcUrl: string, chainId: number): Chain {
     name: chainId === BASE_SEPOLIA_CHAIN_ID ? 'base_sepolia' : `evm_${chainId}`,
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
-    testnet: chainId === BASE_SEPOLIA_CHAIN_ID,
+    testnet: isTestNetwork(chainId),
   });
 }
 

@@ -177,7 +177,7 @@ export class X402Facilitator {
       if (broadcast && !result.transaction) {
         return refuse(
           'settlement_pending',
-          `the settlement transaction ${broadcast} was broadcast but not confirmed in time (${result.errorReason ?? 'no receipt'}); once it is mined, submit the job with payment_tx_hash ${broadcast} to use that payment`,
+          `the settlement transaction ${broadcast} was broadcast but not confirmed in time (${result.errorReason ?? 'no receipt'}); once it is mined, submit the job with payment_tx_hash ${broadcast} and your buyer_signature of it (docs/agent-commerce.md) to use that payment`,
         );
       }
       return this.explain(result.errorReason ?? 'invalid_exact_evm_transaction_failed', payment, requirements, result.transaction || undefined);
