@@ -32,6 +32,7 @@ import { Migration20261126010000MatchRulings } from './Migration20261126010000-m
 import { Migration20261126070000MatchRulingsNotify } from './Migration20261126070000-match-rulings-notify';
 import { Migration20261126080000ScanBodyLz4 } from './Migration20261126080000-scan-body-lz4';
 import { Migration20261126090000ScansUnreadIndex } from './Migration20261126090000-scans-unread-index';
+import { Migration20261128460000I46AccountableCredits } from './Migration20261128460000-i46-accountable-credits';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -63,4 +64,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126070000-match-rulings-notify', class: Migration20261126070000MatchRulingsNotify },
   { name: 'Migration20261126080000-scan-body-lz4', class: Migration20261126080000ScanBodyLz4 },
   { name: 'Migration20261126090000-scans-unread-index', class: Migration20261126090000ScansUnreadIndex },
+  { name: 'Migration20261128460000-i46-accountable-credits', class: Migration20261128460000I46AccountableCredits },
 ];
