@@ -1,15 +1,18 @@
 /**
- * Reading the finance reconciliation's two sides from the database: the ledger's purchase movements
- * (keyset pages of 1,000 in created order, so memory stays bounded however long the period and a progress
- * bar can advance page by page) and the provider's facts (the verified events in `psp_events`), then
- * running them through the {@link Reconciler}.
+ * Reading the finance reconciliation's two sides: the ledger's purchase movements (keyset pages of 1,000
+ * in created order, so memory stays bounded however long the period and a progress bar can advance page
+ * by page) and the provider's facts: its own records read with the SDK (provider-records.ts), joined with
+ * the verified events we stored in `psp_events` (a fact either told us of counts once), then running them
+ * through the {@link Reconciler}. Operators' grants and revocations are listed apart, with who and why.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
-import type { LedgerMovement, ProviderFact } from './movements';
-import { Reconciler, type ReconciliationSummary } from './reconciliation';
+import type { Psp } from '../checkout/psp-client';
+import type { LedgerMovement, OperatorLedgerMovement, ProviderFact } from './movements';
+import { readProviderRecords } from './provider-records';
+import { factKey, Reconciler, type ReconciliationSummary } from './reconciliation';
 import { matchWindow, type Period } from './reconciliation-period';
-import type { ReportRow } from './report-rows';
+import { operatorRow, type ReportRow } from './report-rows';
 
 /** Movements per page: small enough to bound memory, large enough that a year is a few hundred queries. */
 export const LEDGER_PAGE_SIZE = 1_000;
@@ -186,25 +189,62 @@ export async function providerFacts(em: EntityManager, window: Window, accountId
   return accountId ? facts.filter((fact) => fact.account_id === accountId) : facts;
 }
 
+/** An operator's grants and revocations of the period, oldest first. */
+export async function operatorMovements(em: EntityManager, scope: ReconciliationScope): Promise<OperatorLedgerMovement[]> {
+  const [filter, params] = accountFilter('l.account_id', scope.accountId);
+  const rows = await sql<(Omit<OperatorLedgerMovement, 'created_at'> & { created_at: Date | string })[]>(
+    em,
+    `select l.id as entry_id, l.account_id::text as account_id, l.kind, l.amount, l.actor, l.reason, l.created_at from credit_ledger l
+      where l.kind in ('operator_grant', 'operator_revoke') and l.created_at >= ? and l.created_at < ?${filter}
+      order by l.created_at, l.id`,
+    [scope.period.start, scope.period.end, ...params],
+  );
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+}
+
+/** The provider's facts (its records first), with the stored events' facts it did not list: one per fact. */
+export function joinFacts(fromProvider: ProviderFact[], fromEvents: ProviderFact[]): ProviderFact[] {
+  const facts = new Map<string, ProviderFact>();
+  for (const fact of fromProvider) facts.set(factKey(fact), fact);
+  for (const fact of fromEvents) {
+    const known = facts.get(factKey(fact));
+    if (!known) facts.set(factKey(fact), fact);
+    else if (known.event_id === null) facts.set(factKey(fact), { ...known, event_id: fact.event_id });
+  }
+  return [...facts.values()];
+}
+
 export interface ReconciliationRun {
-  summary: ReconciliationSummary & { excluded_non_purchase_grants: number };
+  summary: ReconciliationSummary & {
+    excluded_non_purchase_grants: number;
+    operator: number;
+    /** Objects read from the provider and those left out as not ours; null when its records were not read. */
+    provider_records: { read: number; not_ours: number } | null;
+  };
+}
+
+/** Where the provider's own records are read from (the SDK client); without it only stored events are. */
+export interface ProviderSource {
+  psp: Psp;
+  pageSize?: number;
 }
 
 /**
- * Runs the reconciliation of `scope` against the database: `onRows` receives the report rows page by
- * page (write them out as they come), `onProgress` the movements read so far of the total.
+ * Runs the reconciliation of `scope`: `onRows` receives the report rows page by page (write them out as
+ * they come), `onProgress` the movements read so far of the total.
  */
 export async function runReconciliation(
   em: EntityManager,
   scope: ReconciliationScope,
   sink: { onRows(rows: ReportRow[]): Promise<void> | void; onProgress?(done: number, total: number): void },
+  provider?: ProviderSource,
 ): Promise<ReconciliationRun> {
   const window = matchWindow(scope.period);
-  const [facts, total, excluded] = [
-    await providerFacts(em, window, scope.accountId),
-    await countLedgerMovements(em, window, scope.accountId),
-    await countExcludedGrants(em, scope),
-  ];
+  const records = provider ? await readProviderRecords(provider.psp, em, window, provider.pageSize) : null;
+  const stored = await providerFacts(em, window, scope.accountId);
+  const fromProvider = records ? (scope.accountId ? records.facts.filter((f) => f.account_id === scope.accountId) : records.facts) : [];
+  const facts = joinFacts(fromProvider, stored);
+  const [total, excluded] = [await countLedgerMovements(em, window, scope.accountId), await countExcludedGrants(em, scope)];
   const reconciler = new Reconciler(scope.period, facts);
   let done = 0;
   sink.onProgress?.(0, total);
@@ -214,7 +254,18 @@ export async function runReconciliation(
     done += page.length;
     sink.onProgress?.(done, Math.max(total, done));
   }
+  const operators = (await operatorMovements(em, scope)).map(operatorRow);
+  if (operators.length > 0) await sink.onRows(operators);
   const providerOnly = reconciler.finish();
   if (providerOnly.length > 0) await sink.onRows(providerOnly);
-  return { summary: { ...reconciler.summary, excluded_non_purchase_grants: excluded } };
+  const summary = reconciler.summary;
+  return {
+    summary: {
+      ...summary,
+      rows: summary.rows + operators.length,
+      excluded_non_purchase_grants: excluded,
+      operator: operators.length,
+      provider_records: records ? { read: records.read, not_ours: records.notOurs } : null,
+    },
+  };
 }
