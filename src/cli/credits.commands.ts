@@ -26,9 +26,11 @@ function defaultOperator(): string {
   }
 }
 
-/** `--credits` as given: only a plain whole number passes; "1e3", "10.5", "-5" and "0" are refused with the rest. */
+/** `--credits` as given: only a plain whole number of at least 1 passes ("1e3", "10.5", "-5" and "0" do not). */
 function creditsOf(value: string): number {
-  return /^-?\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  const credits = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!(credits >= 1)) throw new CliUsageError(`--credits must be a whole number of at least 1, got ${value}: nothing changed`);
+  return credits;
 }
 
 async function operatorMovement(cli: CliContext, opts: MovementOptions, action: typeof grantByOperator): Promise<void> {

@@ -41,7 +41,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function validated(m: OperatorMovement): { accountId: string; credits: number; reason: string; actor: string; requestId: string } {
   if (!UUID.test(m.accountId)) throw new OperatorCreditsInputError(`--account must be an account id (a UUID), got ${JSON.stringify(m.accountId)}`);
-  if (!Number.isSafeInteger(m.credits) || m.credits < 1) throw new OperatorCreditsInputError(`--credits must be a whole number of at least 1, got ${JSON.stringify(m.credits)}: nothing changed`);
+  if (!Number.isSafeInteger(m.credits) || m.credits < 1) throw new OperatorCreditsInputError(`--credits must be a whole number of at least 1, got ${String(m.credits)}: nothing changed`);
   if (m.credits > MAX_OPERATOR_CREDITS) throw new OperatorCreditsInputError(`--credits must be at most ${MAX_OPERATOR_CREDITS.toLocaleString('en-AU')} in one movement: nothing changed`);
   const reason = m.reason.trim();
   if (reason === '') throw new OperatorCreditsInputError('--reason must say why (it is kept on the ledger row): nothing changed');
