@@ -8,8 +8,9 @@ export function createCheckoutActivities(deps: ActivityDeps) {
   return {
     async grantCheckout(payment: ConfirmedPayment): Promise<{ entryId: string; newlyGranted: boolean }> {
       try {
-        const { entry, newlyGranted } = await grantCheckoutCredits(deps.orm.em.fork(), payment);
+        const { entry, newlyGranted, parkedReversals } = await grantCheckoutCredits(deps.orm.em.fork(), payment);
         if (newlyGranted) deps.logger.info({ sessionId: payment.sessionId, eventId: payment.eventId, credits: entry.amount }, 'checkout paid: credits granted');
+        if (parkedReversals > 0) deps.logger.info({ sessionId: payment.sessionId, parkedReversals }, 'checkout paid: refunds or disputes received before it applied');
         return { entryId: entry.entry_id, newlyGranted };
       } catch (err) {
         if (err instanceof UnknownCheckoutError) throw ApplicationFailure.nonRetryable(err.message, 'UnknownCheckout');

@@ -1,6 +1,6 @@
 /**
- * `npm run cli -- <command>`: the admin CLI (accounts, client registrations, signing keys, watchlists).
- * Exit codes: 0 done, 1 failed, 2 bad usage.
+ * `npm run cli -- <command>`: the admin CLI (accounts, client registrations, signing keys, watchlists,
+ * operator credits, finance). Exit codes: 0 done, 1 failed, 2 bad usage (nothing changed).
  */
 import { Command, CommanderError } from 'commander';
 import { registerIdentityCommands } from './cli/identity.commands';
@@ -8,8 +8,8 @@ import { registerListCommands } from './cli/lists.commands';
 import { registerRegisterCommands } from './cli/registers.commands';
 import { registerFinanceCommands } from './cli/finance';
 import { registerRetentionCommands } from './cli/retention.commands';
+import { registerCreditCommands } from './cli/credits.commands';
 import { CliUsageError, createPrinter, type CliContext } from './cli/cli-context';
-import { ClientRegistrationError } from './modules/identity/client-registrations';
 import { loadConfigOrExit } from './config';
 import { openOrm } from './db/orm';
 
@@ -26,19 +26,17 @@ async function run(action: (cli: CliContext) => Promise<void>): Promise<void> {
     config,
     orm,
     em: () => orm.em.fork(),
+    json: Boolean(program.opts<{ json?: boolean }>().json),
     print: createPrinter(Boolean(program.opts<{ json?: boolean }>().json)),
     note: (line) => process.stderr.write(`${line}\n`),
   };
   try {
     await action(cli);
   } catch (err) {
-    if (err instanceof CliUsageError || err instanceof ClientRegistrationError) {
-      process.stderr.write(`error: ${err.message}\n`);
-      process.exitCode = err instanceof CliUsageError ? 2 : 1;
-    } else {
-      process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = 1;
-    }
+    const message = err instanceof Error ? err.message : String(err);
+    // With --json an error is the API's error shape, {"detail": "..."}, for scripts.
+    process.stderr.write(cli.json ? `${JSON.stringify({ detail: message })}\n` : `error: ${message}\n`);
+    process.exitCode = err instanceof CliUsageError ? 2 : 1;
   } finally {
     await orm.close(true);
   }
@@ -49,6 +47,7 @@ registerListCommands(program, run);
 registerRegisterCommands(program, run);
 registerFinanceCommands(program, run);
 registerRetentionCommands(program, run);
+registerCreditCommands(program, run);
 
 program.parseAsync(process.argv).catch((err) => {
   if (err instanceof CommanderError) {

@@ -12,6 +12,8 @@ export interface CliContext {
   config: AppConfig;
   orm: Orm;
   em(): EntityManager;
+  /** --json: output (and errors, as `{"detail": ...}`) for scripts. */
+  json: boolean;
   print(value: unknown): void;
   note(line: string): void;
 }

@@ -1,8 +1,8 @@
 /**
- * `finance reconcile`: the ledger's purchases and reversals set against the payment provider's records,
- * as CSV (one row per grant, reversal and unanswered provider fact, every mismatch flagged), with a
- * progress bar and a summary line on stderr. Exit code 3 when any mismatch is flagged, so a scheduled
- * run can alert on it.
+ * `finance reconcile`: the ledger's purchases and reversals set against the payment provider's own
+ * records (read with its SDK) and the events it sent us, as CSV (one row per grant, reversal, operator
+ * movement and unanswered provider fact, every mismatch flagged), with a progress bar and a summary line
+ * on stderr. Exit code 3 when any mismatch is flagged, so a scheduled run can alert on it.
  */
 import { createWriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
@@ -14,7 +14,9 @@ import { Presets, SingleBar } from 'cli-progress';
 import { stringify } from 'csv-stringify';
 import { parsePeriod, type Period } from '../modules/finance/reconciliation-period';
 import { REPORT_COLUMNS, type ReportRow } from '../modules/finance/report-rows';
-import { runReconciliation, type ReconciliationRun } from '../modules/finance/reconciliation-source';
+import { runReconciliation, type ProviderSource, type ReconciliationRun } from '../modules/finance/reconciliation-source';
+import { createPspClient } from '../modules/checkout/psp-client';
+import { registerRepairCommand } from './finance-repair';
 import { CliUsageError, type CliContext } from './cli-context';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,9 +25,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const EXIT_MISMATCHES = 3;
 
 const HELP_AFTER = `
-Rows: kind (grant | reversal | provider_only), status (ok | mismatch), issue, and the ledger and provider
-ids and amounts in cents (inc-GST, GST, ex-GST, the provider's amount). Dates are UTC days; --to is
+Rows: kind (grant | reversal | operator | provider_only), status (ok | mismatch), issue, and the ledger
+and provider ids and amounts in cents (inc-GST, GST, ex-GST, the provider's amount); operator rows carry
+actor and reason. The provider's side is its own records (Checkout Sessions, charges, refunds, disputes,
+read with the SDK through PSP_SECRET_KEY) joined with the webhook events we stored; an empty
+provider_event_id on a provider row means its webhook never reached us. Dates are UTC days; --to is
 included. Grants that are not purchases (test and benchmark allowances) are left out and counted.
+A paid session with no grant is granted by \`finance repair --session <id>\`.
 
 Exit codes:
   0  reconciled, no mismatch
@@ -38,7 +44,7 @@ Exit codes:
  * written under a temporary name and renamed at the end, so a failed run never leaves a report that
  * looks whole.
  */
-async function writeReport(cli: CliContext, period: Period, accountId: string | undefined, out: string | undefined): Promise<ReconciliationRun> {
+async function writeReport(cli: CliContext, period: Period, accountId: string | undefined, out: string | undefined, provider: ProviderSource | undefined): Promise<ReconciliationRun> {
   const target = out ? resolve(out) : undefined;
   const partial = target ? `${target}.partial` : undefined;
   const file = partial ? createWriteStream(partial) : undefined;
@@ -63,7 +69,7 @@ async function writeReport(cli: CliContext, period: Period, accountId: string | 
         bar.setTotal(Math.max(total, 1));
         bar.update(done);
       },
-    });
+    }, provider);
     csv.end();
     await written;
     if (partial && target) await rename(partial, target);
@@ -79,7 +85,8 @@ async function writeReport(cli: CliContext, period: Period, accountId: string | 
 
 /** Registers `finance reconcile` on the admin CLI. */
 export function registerFinanceCommands(program: Command, run: (action: (cli: CliContext) => Promise<void>) => Promise<void>): void {
-  const finance = program.command('finance').description('Finance: reconcile the credit ledger with the payment provider');
+  const finance = program.command('finance').description('Finance: reconcile the credit ledger with the payment provider, and repair a paid checkout that never reached us');
+  registerRepairCommand(finance, run);
   finance
     .command('reconcile')
     .description('Every credit purchase and reversal of the period against the provider, as CSV, with each mismatch flagged')
@@ -87,8 +94,9 @@ export function registerFinanceCommands(program: Command, run: (action: (cli: Cl
     .requiredOption('--to <yyyy-mm-dd>', 'last day (UTC), included')
     .option('--out <file.csv>', 'write the CSV here instead of to stdout')
     .option('--account <uuid>', "only this account's movements and provider records")
+    .option('--events-only', "set the ledger against the stored webhook events alone, without reading the provider's records")
     .addHelpText('after', HELP_AFTER)
-    .action((opts: { from: string; to: string; out?: string; account?: string }) =>
+    .action((opts: { from: string; to: string; out?: string; account?: string; eventsOnly?: boolean }) =>
       run(async (cli) => {
         let period: Period;
         try {
@@ -97,10 +105,13 @@ export function registerFinanceCommands(program: Command, run: (action: (cli: Cl
           throw new CliUsageError((err as Error).message);
         }
         if (opts.account !== undefined && !UUID.test(opts.account)) throw new CliUsageError('--account must be an account id (a UUID)');
-        const { summary } = await writeReport(cli, period, opts.account?.toLowerCase(), opts.out);
+        const psp = opts.eventsOnly ? undefined : createPspClient(cli.config.psp);
+        if (!opts.eventsOnly && !psp) throw new Error("PSP_SECRET_KEY is not set, so the provider's records cannot be read (--events-only reconciles against the stored webhook events alone)");
+        const { summary } = await writeReport(cli, period, opts.account?.toLowerCase(), opts.out, psp ? { psp } : undefined);
         cli.note(
           `reconciled ${period.from} to ${period.to}${opts.account ? ` for account ${opts.account}` : ''}: ${summary.rows} rows (${summary.grants} grants, ${summary.reversals} reversals, ` +
-            `${summary.provider_only} provider only), ${summary.mismatches} mismatches, ${summary.excluded_non_purchase_grants} non-purchase grants excluded` +
+            `${summary.operator} operator, ${summary.provider_only} provider only), ${summary.mismatches} mismatches, ${summary.excluded_non_purchase_grants} non-purchase grants excluded; ` +
+            (summary.provider_records ? `${summary.provider_records.read} provider records read (${summary.provider_records.not_ours} not ours)` : "provider's records not read (--events-only)") +
             (opts.out ? `; written to ${opts.out}` : ''),
         );
         if (summary.mismatches > 0) process.exitCode = EXIT_MISMATCHES;

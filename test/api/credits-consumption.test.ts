@@ -30,7 +30,17 @@ describe('paying for checks: free checks, then credits, 402 when none are left',
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
     expect(statuses.filter((s) => s === 402)).toHaveLength(40);
     const refused = await jsonOf(answers[statuses.indexOf(402)]!);
-    expect(refused.detail).toMatch(/^Not enough credits: this needs 1 credit and the balance is 0\. Nothing was screened\./);
+    // Refused before screening (balance read first), or, for a scan that passed that read while others spent the last credit, after it: each says which.
+    expect(refused.detail).toMatch(
+      /^Not enough credits: (this needs 1 credit and the balance is 0\. Nothing was screened, stored or charged\.|the balance is 0: other requests of this account used the last credits while this scan was being screened\. Its result was discarded: nothing was stored or charged\.)/,
+    );
+    // Once the balance is known to be empty, the next scan is refused before it is screened: a name that
+    // screening itself would refuse (422) is answered 402, with the plain text.
+    const after = await scan(token, '!!!');
+    expect(after.status).toBe(402);
+    expect((await jsonOf(after)).detail).toBe(
+      'Not enough credits: this needs 1 credit and the balance is 0. Nothing was screened, stored or charged. Buy a pack with POST /v1/psp/checkout (prices at GET /v1/credits/pricing).',
+    );
     expect(await scansOf(client.accountId)).toBe(10); // a refused scan is not stored
     expect(await balance(token, client.accountId)).toMatchObject({ balance: 0, granted: 10, used: 10 });
     const ledger = await jsonOf(await fetch(`${app.url}/v1/credits/ledger?account_id=${client.accountId}&limit=200`, { headers: { Authorization: `Bearer ${token}` } }));
@@ -50,9 +60,18 @@ describe('paying for checks: free checks, then credits, 402 when none are left',
       ids.push((await jsonOf(res)).scan_id);
     }
     expect(await scansOf(client.accountId)).toBe(2);
+    expect(await balance(token, client.accountId)).toMatchObject({ balance: 0, free_checks: { month: new Date().toISOString().slice(0, 7), per_month: 10, used: 10, left: 0 } });
+    const freeRows = await jsonOf(await fetch(`${app.url}/v1/credits/ledger?account_id=${client.accountId}`, { headers: { Authorization: `Bearer ${token}` } }));
+    expect(freeRows.entries.map((e: { kind: string; amount: number; free_checks: number; scan_id: string }) => [e.kind, e.amount, e.free_checks, e.scan_id])).toEqual([
+      ['free_check', 0, 1, ids[1]],
+      ['free_check', 0, 1, ids[0]],
+    ]);
+    expect(freeRows.entries[0].description).toMatch(/free checks \(10 of 10 used in \d{4}-\d{2}\)/);
     const eleventh = await scan(token, 'Free Person 11');
     expect(eleventh.status).toBe(402);
-    expect((await jsonOf(eleventh)).detail).toMatch(/this month's 10 free checks are used/);
+    expect((await jsonOf(eleventh)).detail).toMatch(/this month's 10 free checks are used and this needs 1 credit and the balance is 0\. Nothing was screened, stored or charged\./);
+    // Decided before screening: a name screening would refuse (422) gets the 402.
+    expect((await scan(token, '!!!')).status).toBe(402);
     expect((await fetch(`${app.url}/v1/scans/${ids[0]}`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
     await grantTestCredits(em(), client.accountId, 1);
     const paid = await scan(token, 'Free Person 12', { 'Idempotency-Key': 'free-12' });

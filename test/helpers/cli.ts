@@ -8,11 +8,16 @@ const ROOT = join(__dirname, '..', '..');
 const run = promisify(execFile);
 
 /** Runs `src/cli.ts` with `args`; resolves with the exit code, stdout and stderr (a failure is an answer, not a throw). */
-export async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWithEnv({}, ...args);
+}
+
+/** {@link cli} with more environment (the payment provider, Temporal) for the commands that reach them. */
+export async function cliWithEnv(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/cli.ts', ...args], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl') },
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: inject('databaseUrl'), REDIS_URL: inject('redisUrl'), ...env },
     });
     return { code: 0, stdout, stderr };
   } catch (err) {

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli } from '../helpers/cli';
+import { inject } from 'vitest';
+import { cli, cliWithEnv } from '../helpers/cli';
 import { openOrm, type Orm } from '../../src/db/orm';
 import { sql } from '../../src/db/sql';
 import { createAccount } from '../../src/modules/identity/accounts';
@@ -13,8 +14,12 @@ import { recordMovement } from '../../src/modules/credits/ledger';
 import { matchWindow, parsePeriod } from '../../src/modules/finance/reconciliation-period';
 import { ledgerPages } from '../../src/modules/finance/reconciliation-source';
 import { PACKS, priceOf } from '../../src/modules/credits/pricing';
-import { testConfig } from '../helpers/test-config';
+import { TEST_PSP_WEBHOOK_SECRET, testConfig } from '../helpers/test-config';
 
+
+/** The provider is stripe-mock itself here: its lists hold only its 2009 fixtures, none of them ours, so the provider side is the stored events. */
+const reconcile = (...args: string[]) =>
+  cliWithEnv({ PSP_SECRET_KEY: 'sk_test_ComplianceIntelligenceTests', PSP_WEBHOOK_SECRET: TEST_PSP_WEBHOOK_SECRET, PSP_API_BASE_URL: inject('stripeMockUrl') }, 'finance', 'reconcile', ...args);
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -132,14 +137,14 @@ describe('finance reconcile (the CLI, on the real database)', () => {
 
   it('writes one row per grant and reversal, flags the planted mismatch and only it, and exits 3', async () => {
     const out = join(dir, 'report.csv');
-    const result = await cli('finance', 'reconcile', '--from', utcDay(-1), '--to', utcDay(1), '--account', account, '--out', out);
-    expect(result.stderr).toMatch(/5 rows \(3 grants, 1 reversals, 1 provider only\), 1 mismatches, 1 non-purchase grants excluded/);
+    const result = await reconcile('--from', utcDay(-1), '--to', utcDay(1), '--account', account, '--out', out);
+    expect(result.stderr).toMatch(/5 rows \(3 grants, 1 reversals, 0 operator, 1 provider only\), 1 mismatches, 1 non-purchase grants excluded; [1-9]\d* provider records read \([1-9]\d* not ours\)/);
     expect(result.code).toBe(3);
     await expect(stat(`${out}.partial`)).rejects.toThrow(); // renamed into place
     const rows = parse(await readFile(out, 'utf8'), { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0]!)).toEqual([
       'kind', 'status', 'issue', 'account_id', 'ledger_entry_id', 'ledger_created_at', 'provider_event_id', 'provider_session_id', 'payment_intent_id',
-      'charge_id', 'dispute_id', 'credits', 'inc_gst_cents', 'gst_cents', 'ex_gst_cents', 'provider_amount_cents', 'invoice_number',
+      'charge_id', 'dispute_id', 'credits', 'inc_gst_cents', 'gst_cents', 'ex_gst_cents', 'provider_amount_cents', 'invoice_number', 'actor', 'reason',
     ]);
     expect(rows.map((r) => [r.kind, r.provider_session_id, r.status])).toEqual([
       ['grant', checkouts[0]!.sessionId, 'ok'],
@@ -173,18 +178,24 @@ describe('finance reconcile (the CLI, on the real database)', () => {
   });
 
   it('exits 0 with a clean report on stdout when the ledger and the provider agree, 2 with nothing written on bad usage, 1 when it cannot write', async () => {
-    const clean = await cli('finance', 'reconcile', '--from', utcDay(-1), '--to', utcDay(1), '--account', consistent);
+    const clean = await reconcile('--from', utcDay(-1), '--to', utcDay(1), '--account', consistent);
     expect(clean.code).toBe(0);
     const rows = parse(clean.stdout, { columns: true }) as Record<string, string>[];
     expect(rows.map((r) => [r.kind, r.status])).toEqual([['grant', 'ok']]);
-    expect(clean.stderr).toMatch(/1 rows \(1 grants, 0 reversals, 0 provider only\), 0 mismatches, 0 non-purchase grants excluded/);
+    expect(clean.stderr).toMatch(/1 rows \(1 grants, 0 reversals, 0 operator, 0 provider only\), 0 mismatches, 0 non-purchase grants excluded/);
+    const eventsOnly = await cli('finance', 'reconcile', '--from', utcDay(-1), '--to', utcDay(1), '--account', consistent, '--events-only');
+    expect(eventsOnly.code).toBe(0);
+    expect(eventsOnly.stderr).toMatch(/provider's records not read \(--events-only\)/);
+    const unconfigured = await cliWithEnv({ PSP_SECRET_KEY: '', PSP_WEBHOOK_SECRET: '' }, 'finance', 'reconcile', '--from', utcDay(-1), '--to', utcDay(1));
+    expect(unconfigured.code).toBe(1);
+    expect(unconfigured.stderr).toMatch(/PSP_SECRET_KEY is not set/);
 
     const out = join(dir, 'never.csv');
-    const bad = await cli('finance', 'reconcile', '--from', '2026-02-30', '--to', utcDay(0), '--out', out);
+    const bad = await reconcile('--from', '2026-02-30', '--to', utcDay(0), '--out', out);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--from must be a date as YYYY-MM-DD/);
     await expect(stat(out)).rejects.toThrow();
-    const unwritable = await cli('finance', 'reconcile', '--from', utcDay(0), '--to', utcDay(0), '--out', join(dir, 'no-such-dir', 'report.csv'));
+    const unwritable = await reconcile('--from', utcDay(0), '--to', utcDay(0), '--out', join(dir, 'no-such-dir', 'report.csv'));
     expect(unwritable.code).toBe(1);
     expect(unwritable.stderr).toMatch(/ENOENT/);
     const help = await cli('finance', 'reconcile', '--help');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordMovement } from '../../src/modules/credits/ledger';
 import { parsePeriod } from '../../src/modules/finance/reconciliation-period';
 import type { ReportRow } from '../../src/modules/finance/report-rows';
 import { runReconciliation } from '../../src/modules/finance/reconciliation-source';
@@ -183,6 +184,72 @@ describe('buying credits: checkout at stripe-mock, confirmed by the provider web
       ['reversal', 'ok', ''],
     ]);
     expect(summary.mismatches).toBe(0);
+  }, 60_000);
+
+  it('keeps a refund or dispute that arrives before the payment confirmation and reverses the pack once when the grant lands, in either order, however often delivered', async () => {
+    const who = await buyer();
+    if (!worker) await startWorker();
+    const reversalsOf = (sessionId: string) => query<{ amount: number }>(`select amount from credit_ledger where kind = 'reversal' and provider_session_id = ? order by created_at`, [sessionId]);
+    const processedAt = async (eventId: string) => (await query<{ processed_at: Date | null }>('select processed_at from psp_events where event_id = ?', [eventId]))[0]!.processed_at;
+    const pay = async (sessionId: string, intent: string) => {
+      expect(await outcomeOf(await deliver(app.url, sessionEvent('checkout.session.completed', { id: sessionId, accountId: who.accountId, amountTotal: 2_900, paymentIntent: intent, paymentStatus: 'paid' })))).toBe('signalled');
+      expect(await workflow(sessionId).result()).toMatchObject({ state: 'paid', newlyGranted: true });
+    };
+
+    // Refund first: kept unprocessed (a redelivery too), applied with the grant.
+    const early = await open(who, 0);
+    const earlyIntent = paymentIntentId();
+    const earlyRefund = refundEvent(earlyIntent, 2_900, 2_900);
+    expect(await outcomeOf(await deliver(app.url, earlyRefund))).toBe('parked');
+    expect(await outcomeOf(await deliver(app.url, earlyRefund))).toBe('parked');
+    expect(await processedAt(earlyRefund.id)).toBeNull();
+    expect(await reversalsOf(early.session_id)).toEqual([]);
+    await pay(early.session_id, earlyIntent);
+    expect(await reversalsOf(early.session_id)).toEqual([{ amount: -10 }]);
+    expect(await balanceOf(who.accountId)).toBe(0);
+    expect(await processedAt(earlyRefund.id)).not.toBeNull();
+    expect(await outcomeOf(await deliver(app.url, earlyRefund))).toBe('duplicate');
+
+    // Confirmation first, then the refund delivered twice.
+    const late = await open(who, 0);
+    const lateIntent = paymentIntentId();
+    await pay(late.session_id, lateIntent);
+    expect(await balanceOf(who.accountId)).toBe(10);
+    const lateRefund = refundEvent(lateIntent, 2_900, 2_900);
+    expect(await outcomeOf(await deliver(app.url, lateRefund))).toBe('reversed');
+    expect(await outcomeOf(await deliver(app.url, lateRefund))).toBe('duplicate');
+    expect(await reversalsOf(late.session_id)).toEqual([{ amount: -10 }]);
+    expect(await balanceOf(who.accountId)).toBe(0);
+
+    // A dispute before the confirmation, the same way.
+    const disputed = await open(who, 0);
+    const disputedIntent = paymentIntentId();
+    const dispute = disputeEvent(disputedIntent, 2_900);
+    expect(await outcomeOf(await deliver(app.url, dispute))).toBe('parked');
+    await pay(disputed.session_id, disputedIntent);
+    expect(await reversalsOf(disputed.session_id)).toEqual([{ amount: -10 }]);
+    expect(await balanceOf(who.accountId)).toBe(0);
+    expect(await outcomeOf(await deliver(app.url, dispute))).toBe('duplicate');
+    expect((await query<{ n: number }>(`select count(*)::int as n from credit_ledger where account_id = ? and kind = 'grant'`, [who.accountId]))[0]!.n).toBe(3);
+  }, 120_000);
+
+  it('writes a reversal of 0 credits naming what was used when a refunded pack was already spent', async () => {
+    const who = await buyer();
+    if (!worker) await startWorker();
+    const session = await open(who, 0);
+    const intent = paymentIntentId();
+    await deliver(app.url, sessionEvent('checkout.session.completed', { id: session.session_id, accountId: who.accountId, amountTotal: 2_900, paymentIntent: intent, paymentStatus: 'paid' }));
+    await workflow(session.session_id).result();
+    await em().transactional((tx) => recordMovement(tx, { accountId: who.accountId, kind: 'debit', amount: -10, idempotencyKey: `debit:test:${who.accountId}`, description: 'Ten scans' }));
+    const refund = refundEvent(intent, 2_900, 2_900);
+    expect(await outcomeOf(await deliver(app.url, refund))).toBe('reversed');
+    const [row] = await query<{ amount: number; amount_inc_gst_cents: number; description: string }>(
+      `select amount, amount_inc_gst_cents, description from credit_ledger where kind = 'reversal' and provider_session_id = ?`,
+      [session.session_id],
+    );
+    expect(row).toMatchObject({ amount: 0, amount_inc_gst_cents: 2_900 });
+    expect(row!.description).toMatch(new RegExp(`^Refund ${refund.data.object.id as string} on checkout ${session.session_id}: 0 credits reversed \\(10 of the pack's 10 credits already used\\)$`));
+    expect(await balanceOf(who.accountId)).toBe(0);
   }, 60_000);
 
   it('refuses a forged, stale or unsigned event with 400 and changes nothing', async () => {

@@ -34,6 +34,7 @@ import { Migration20261126080000ScanBodyLz4 } from './Migration20261126080000-sc
 import { Migration20261126090000ScansUnreadIndex } from './Migration20261126090000-scans-unread-index';
 import { Migration20261128046000AcpCanonicalPayments } from './Migration20261128046000-acp-canonical-payments';
 import { Migration20261128047000EvidenceAppendOnly } from './Migration20261128047000-evidence-append-only-i47';
+import { Migration20261128460000I46AccountableCredits } from './Migration20261128460000-i46-accountable-credits';
 import { Migration20261128480000I48RegisterEntriesAcrossVersions } from './Migration20261128480000-i48-register-entries-across-versions';
 import { Migration20261128490000ListPublishedAt } from './Migration20261128490000-list-published-at';
 
@@ -69,6 +70,7 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261126090000-scans-unread-index', class: Migration20261126090000ScansUnreadIndex },
   { name: 'Migration20261128046000-acp-canonical-payments', class: Migration20261128046000AcpCanonicalPayments },
   { name: 'Migration20261128047000-evidence-append-only-i47', class: Migration20261128047000EvidenceAppendOnly },
+  { name: 'Migration20261128460000-i46-accountable-credits', class: Migration20261128460000I46AccountableCredits },
   { name: 'Migration20261128480000-i48-register-entries-across-versions', class: Migration20261128480000I48RegisterEntriesAcrossVersions },
   { name: 'Migration20261128490000-list-published-at', class: Migration20261128490000ListPublishedAt },
 ];

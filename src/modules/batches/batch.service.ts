@@ -19,7 +19,7 @@ import { workflowIds } from '../../temporal/workflow-ids';
 import { batchWorkflowInput } from '../../temporal/workflow-inputs';
 import type { Caller } from '../identity/caller';
 import { checkWebhookUrl, WebhookTargetError } from '../webhooks/target-policy';
-import { chargeChecks } from '../credits/consumption';
+import { chargeChecks, refusalBeforeWork } from '../credits/consumption';
 import type { BalanceChange } from '../credits/ledger';
 import type { LowCreditNotifier } from '../credits/low-credit';
 import { batchJobView, findBatchJob, insertBatchJob, recordBatchCharge, withdrawBatchJob, type BatchJobView } from './batch-jobs';
@@ -55,6 +55,11 @@ export class BatchService {
         if (err instanceof WebhookTargetError) throw new ValidationError([{ loc: ['body', 'webhook_url'], msg: err.message, type: 'webhook_target' }]);
         throw err;
       }
+    }
+    if (this.config.credits.chargeChecks) {
+      // Decided before any work (the job's rows, the reservation): a batch that cannot be paid costs one read.
+      const refusal = await refusalBeforeWork(em, caller, request.entities.length);
+      if (refusal) throw refusal;
     }
     const jobId = randomUUID();
     const workflowId = workflowIds.batch(jobId);

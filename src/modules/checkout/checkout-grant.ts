@@ -2,11 +2,13 @@
  * Granting a paid checkout's credits: the ledger's grant row (idempotency key `grant:checkout:<session>`)
  * and the session's paid status with its invoice number, in one transaction. However often it runs (a
  * redelivered event, a retried activity, a restarted worker, a second workflow run), the account is
- * credited once.
+ * credited once. Refunds and disputes of the payment that reached us first (parked) are applied in
+ * the same transaction.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordMovement, type LedgerEntry } from '../credits/ledger';
 import { findCheckoutSession, markCheckoutPaid } from './checkout-sessions';
+import { applyParkedReversals, lockPaymentIntent } from './parked-events';
 
 export interface ConfirmedPayment {
   sessionId: string;
@@ -24,10 +26,12 @@ export class UnknownCheckoutError extends Error {
   }
 }
 
-export async function grantCheckoutCredits(em: EntityManager, payment: ConfirmedPayment): Promise<{ entry: LedgerEntry; newlyGranted: boolean }> {
+export async function grantCheckoutCredits(em: EntityManager, payment: ConfirmedPayment): Promise<{ entry: LedgerEntry; newlyGranted: boolean; parkedReversals: number }> {
   return em.transactional(async (tx) => {
     const session = await findCheckoutSession(tx, payment.sessionId);
     if (!session) throw new UnknownCheckoutError(payment.sessionId);
+    // Before the balance row, in the order a refund takes them (parked-events.ts), so the two never deadlock.
+    if (payment.paymentIntentId) await lockPaymentIntent(tx, payment.paymentIntentId);
     const outcome = await recordMovement(tx, {
       accountId: session.account_id,
       kind: 'grant',
@@ -41,6 +45,9 @@ export async function grantCheckoutCredits(em: EntityManager, payment: Confirmed
     });
     if (outcome.status === 'insufficient') throw new Error('a grant cannot be refused for want of credit');
     await markCheckoutPaid(tx, session.session_id, payment);
-    return { entry: outcome.entry, newlyGranted: outcome.status === 'recorded' };
+    // Refunds and disputes that came before this confirmation were parked: applied now, in this transaction.
+    const paid = await findCheckoutSession(tx, session.session_id);
+    const reversals = paid ? await applyParkedReversals(tx, paid) : [];
+    return { entry: outcome.entry, newlyGranted: outcome.status === 'recorded', parkedReversals: reversals.length };
   });
 }

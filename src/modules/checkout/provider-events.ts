@@ -3,7 +3,8 @@
  * workflow as signals (it alone grants); refunds and disputes write reversal rows directly (they are
  * single idempotent ledger writes, and the session's workflow has usually finished long before).
  * The event is marked processed only after that succeeded; a failure answers 5xx, the provider
- * delivers again, and the event is processed again.
+ * delivers again, and the event is processed again. A refund or dispute about a payment not granted
+ * yet is parked (parked-events.ts): left unprocessed and applied when the grant lands.
  */
 import type { Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -15,9 +16,14 @@ import type { LowCreditNotifier } from '../credits/low-credit';
 import { findByPaymentIntent, findCheckoutSession } from './checkout-sessions';
 import { signalCheckoutWorkflow } from './checkout-workflow';
 import { markPspEventProcessed, receivePspEvent } from './psp-events';
+import { lockPaymentIntent, reversalReport } from './parked-events';
 import { reverseCheckout, type ProviderReversal } from './reversals';
 
-export type EventOutcome = 'duplicate' | 'signalled' | 'settled_already' | 'not_our_session' | 'reversed' | 'nothing_to_reverse' | 'ignored';
+/**
+ * `parked`: a refund or dispute of a payment not granted yet, kept unprocessed until the grant lands.
+ * `not_our_session`: a session event about a session this service did not create.
+ */
+export type EventOutcome = 'duplicate' | 'signalled' | 'settled_already' | 'not_our_session' | 'reversed' | 'parked' | 'ignored';
 
 const SESSION_EVENTS = new Set([
   'checkout.session.completed',
@@ -42,22 +48,15 @@ export class ProviderEvents {
     const received = await receivePspEvent(em, event);
     if (received.alreadyProcessed) return 'duplicate';
     const outcome = await this.act(em, event);
-    await markPspEventProcessed(em, event.id);
+    if (outcome !== 'parked') await markPspEventProcessed(em, event.id);
     this.logger.info({ eventId: event.id, type: event.type, outcome, deliveries: received.deliveries }, 'payment provider event processed');
     return outcome;
   }
 
   private async act(em: EntityManager, event: Stripe.Event): Promise<EventOutcome> {
     if (SESSION_EVENTS.has(event.type)) return this.sessionEvent(em, event, event.data.object as Stripe.Checkout.Session);
-    if (event.type === 'charge.refunded') {
-      const charge = event.data.object as Stripe.Charge;
-      return this.reversal(em, { kind: 'refund', chargeId: charge.id, paymentIntentId: idOf(charge.payment_intent) ?? '', amountRefundedCents: charge.amount_refunded });
-    }
-    if (event.type === 'charge.dispute.created') {
-      const dispute = event.data.object as Stripe.Dispute;
-      return this.reversal(em, { kind: 'dispute', disputeId: dispute.id, paymentIntentId: idOf(dispute.payment_intent) ?? '', amountCents: dispute.amount });
-    }
-    return 'ignored';
+    const report = reversalReport(event);
+    return report ? this.reversal(em, report) : 'ignored';
   }
 
   private async sessionEvent(em: EntityManager, event: Stripe.Event, object: Stripe.Checkout.Session): Promise<EventOutcome> {
@@ -81,10 +80,16 @@ export class ProviderEvents {
   }
 
   private async reversal(em: EntityManager, report: ProviderReversal): Promise<EventOutcome> {
-    const session = report.paymentIntentId ? await findByPaymentIntent(em, report.paymentIntentId) : undefined;
-    if (!session || session.status !== 'paid') return 'not_our_session';
-    const outcome = await reverseCheckout(em, session, report);
-    if (outcome.status === 'reversed') await this.lowCredit?.afterCommit(em, outcome.change);
-    return outcome.status === 'nothing_to_reverse' ? 'nothing_to_reverse' : 'reversed';
+    if (!report.paymentIntentId) return 'parked';
+    const outcome = await em.transactional(async (tx) => {
+      await lockPaymentIntent(tx, report.paymentIntentId);
+      const session = await findByPaymentIntent(tx, report.paymentIntentId);
+      // Not granted yet (or not ours): kept until a grant names this payment intent.
+      if (!session || session.status !== 'paid') return null;
+      return reverseCheckout(tx, session, report);
+    });
+    if (!outcome) return 'parked';
+    if (outcome.change) await this.lowCredit?.afterCommit(em, outcome.change);
+    return 'reversed';
   }
 }

@@ -4,7 +4,9 @@
  * cumulative amount refunded, so each report reverses only what earlier ones did not); a dispute takes
  * back whatever of the pack is not yet reversed. Credits already used cannot be taken back: the ledger
  * never goes below zero, so the row takes what the balance holds and its description says how many
- * were already used, which the finance reconciliation shows.
+ * were already used. Every report gets its row, even one that takes nothing (a pack used up before its
+ * refund: a reversal of 0 credits naming the credits used), so finance sees every provider fact in the
+ * ledger and the reconciliation matches it.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
@@ -17,7 +19,7 @@ export type ProviderReversal =
   | { kind: 'dispute'; disputeId: string; paymentIntentId: string; amountCents: number };
 
 /** `change`: the balance movement of a new reversal (it may cross a low-credit line). */
-export type ReversalOutcome = { status: 'reversed' | 'already_reversed'; credits: number; shortfall: number; change?: BalanceChange } | { status: 'nothing_to_reverse' };
+export type ReversalOutcome = { status: 'reversed' | 'already_reversed'; credits: number; shortfall: number; change?: BalanceChange };
 
 /** Writes the reversal row for one provider report on `session` (a paid checkout), once. */
 export async function reverseCheckout(em: EntityManager, session: CheckoutSession, report: ProviderReversal): Promise<ReversalOutcome> {
@@ -40,15 +42,15 @@ export async function reverseCheckout(em: EntityManager, session: CheckoutSessio
         : session.credits - done.credits;
     const money = report.kind === 'refund' ? Math.max(0, report.amountRefundedCents - done.refunded_cents) : report.amountCents;
     const taken = Math.min(Math.max(owed, 0), balanceRow?.balance ?? 0);
-    if (taken === 0) return { status: 'nothing_to_reverse' };
     const shortfall = Math.max(owed, 0) - taken;
     const what = report.kind === 'refund' ? `Refund ${report.chargeId}` : `Dispute ${report.disputeId}`;
+    const why = shortfall ? ` (${shortfall} of the pack's ${session.credits} credits already used)` : owed <= 0 ? ' (nothing of the pack left to reverse)' : '';
     const recorded = await recordMovement(tx, {
       accountId: session.account_id,
       kind: 'reversal',
       amount: -taken,
       idempotencyKey: key,
-      description: `${what} on checkout ${session.session_id}: ${taken} credits reversed${shortfall ? ` (${shortfall} already used)` : ''}`,
+      description: `${what} on checkout ${session.session_id}: ${taken} credits reversed${why}`,
       providerSessionId: session.session_id,
       providerPaymentId: report.paymentIntentId,
       packIndex: session.pack_index,

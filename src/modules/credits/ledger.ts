@@ -9,7 +9,15 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { timeOrderedId } from '../../db/time-ordered-id';
 
-export type MovementKind = 'grant' | 'debit' | 'refund' | 'reversal';
+/**
+ * `operator_grant` / `operator_revoke`: credits given or taken by an operator (by agreement, goodwill,
+ * a correction), naming who and why. `free_check`: the Free plan's monthly checks used (amount 0; the
+ * count in `freeChecks`). A `reversal` may be of 0 credits when what the provider took back was used.
+ */
+export type MovementKind = 'grant' | 'debit' | 'refund' | 'reversal' | 'operator_grant' | 'operator_revoke' | 'free_check';
+
+/** Kinds that reset the low-credit reference: they add credits bought or agreed. */
+const GRANT_KINDS: ReadonlySet<MovementKind> = new Set(['grant', 'operator_grant']);
 
 export interface Movement {
   accountId: string;
@@ -25,6 +33,12 @@ export interface Movement {
   providerPaymentId?: string | null;
   packIndex?: number | null;
   price?: { inc_gst_cents: number; gst_cents: number; ex_gst_cents: number } | null;
+  /** Who made an operator movement (required for those). */
+  actor?: string | null;
+  /** Why (required for operator movements). */
+  reason?: string | null;
+  /** Free checks a `free_check` row counts (negative: given back). */
+  freeChecks?: number | null;
 }
 
 export interface LedgerEntry {
@@ -42,6 +56,9 @@ export interface LedgerEntry {
   amount_inc_gst_cents: number | null;
   gst_cents: number | null;
   ex_gst_cents: number | null;
+  actor: string | null;
+  reason: string | null;
+  free_checks: number | null;
   created_at: string;
 }
 
@@ -64,7 +81,7 @@ export type MovementOutcome =
   | { status: 'insufficient'; balance: number };
 
 const ENTRY_COLUMNS = `id as entry_id, kind, amount, balance_after, description, scan_id, job_id, item_index, provider_session_id, provider_payment_id,
-  pack_index, amount_inc_gst_cents, gst_cents, ex_gst_cents, created_at`;
+  pack_index, amount_inc_gst_cents, gst_cents, ex_gst_cents, actor, reason, free_checks, created_at`;
 
 const asEntry = (row: LedgerEntry & { created_at: string | Date }): LedgerEntry => ({ ...row, created_at: new Date(row.created_at).toISOString() });
 
@@ -91,8 +108,8 @@ export async function recordMovement(em: EntityManager, m: Movement): Promise<Mo
   const [row] = await sql<LedgerEntry[]>(
     em,
     `insert into credit_ledger (id, account_id, kind, amount, balance_after, idempotency_key, description, scan_id, job_id, item_index,
-       provider_session_id, provider_payment_id, pack_index, amount_inc_gst_cents, gst_cents, ex_gst_cents)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${ENTRY_COLUMNS}`,
+       provider_session_id, provider_payment_id, pack_index, amount_inc_gst_cents, gst_cents, ex_gst_cents, actor, reason, free_checks)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning ${ENTRY_COLUMNS}`,
     [
       timeOrderedId(),
       m.accountId,
@@ -110,10 +127,17 @@ export async function recordMovement(em: EntityManager, m: Movement): Promise<Mo
       m.price?.inc_gst_cents ?? null,
       m.price?.gst_cents ?? null,
       m.price?.ex_gst_cents ?? null,
+      m.actor ?? null,
+      m.reason ?? null,
+      m.freeChecks ?? null,
     ],
   );
   const entry = asEntry(row!);
-  const reference = m.kind === 'grant' ? { balance: after, entryId: entry.entry_id } : { balance: current.reference_balance, entryId: current.reference_entry_id };
+  if (m.amount === 0) {
+    // A zero row (a free check, a reversal of credits already used) records a fact and moves nothing.
+    return { status: 'recorded', entry, change: { accountId: m.accountId, before: balance, after, referenceBalance: current.reference_balance, referenceEntryId: current.reference_entry_id } };
+  }
+  const reference = GRANT_KINDS.has(m.kind) ? { balance: after, entryId: entry.entry_id } : { balance: current.reference_balance, entryId: current.reference_entry_id };
   await sql(em, `update credit_balances set balance = ?, reference_balance = ?, reference_entry_id = ?, updated_at = now() where account_id = ?`, [
     after,
     reference.balance,
@@ -130,18 +154,23 @@ export interface BalanceSummary {
   used: number;
   refunded: number;
   reversed: number;
+  /** Credits an operator granted (by agreement, goodwill) and took back, apart from purchases. */
+  operator_granted: number;
+  operator_revoked: number;
   last_movement_at: string | null;
 }
 
 /** The balance and what made it, from the ledger itself (the running balance must agree). */
 export async function balanceOf(em: EntityManager, accountId: string): Promise<BalanceSummary> {
-  const [row] = await sql<{ balance: number | null; granted: number; used: number; refunded: number; reversed: number; last: Date | null }[]>(
+  const [row] = await sql<{ balance: number | null; granted: number; used: number; refunded: number; reversed: number; operator_granted: number; operator_revoked: number; last: Date | null }[]>(
     em,
     `select (select balance from credit_balances where account_id = ?) as balance,
             coalesce(sum(amount) filter (where kind = 'grant'), 0)::int as granted,
             coalesce(-sum(amount) filter (where kind = 'debit'), 0)::int as used,
             coalesce(sum(amount) filter (where kind = 'refund'), 0)::int as refunded,
             coalesce(-sum(amount) filter (where kind = 'reversal'), 0)::int as reversed,
+            coalesce(sum(amount) filter (where kind = 'operator_grant'), 0)::int as operator_granted,
+            coalesce(-sum(amount) filter (where kind = 'operator_revoke'), 0)::int as operator_revoked,
             max(created_at) as last
        from credit_ledger where account_id = ?`,
     [accountId, accountId],
@@ -153,8 +182,16 @@ export async function balanceOf(em: EntityManager, accountId: string): Promise<B
     used: row?.used ?? 0,
     refunded: row?.refunded ?? 0,
     reversed: row?.reversed ?? 0,
+    operator_granted: row?.operator_granted ?? 0,
+    operator_revoked: row?.operator_revoked ?? 0,
     last_movement_at: row?.last ? new Date(row.last).toISOString() : null,
   };
+}
+
+/** The balance alone: one primary-key read, for deciding a 402 before any work. */
+export async function currentBalance(em: EntityManager, accountId: string): Promise<number> {
+  const [row] = await sql<{ balance: number }[]>(em, `select balance from credit_balances where account_id = ?`, [accountId], { prepared: 'credit_balance_read' });
+  return row?.balance ?? 0;
 }
 
 /** A page of the account's ledger, newest first, with the total count for paging. */

@@ -22,11 +22,24 @@ export interface LedgerMovement {
   invoice_number: number | null;
 }
 
+/** An operator's grant or revocation: no provider side, listed apart in the report with who and why. */
+export interface OperatorLedgerMovement {
+  entry_id: string;
+  account_id: string;
+  kind: 'operator_grant' | 'operator_revoke';
+  amount: number;
+  actor: string;
+  reason: string;
+  /** ISO 8601. */
+  created_at: string;
+}
+
 /** What the provider reported, read from its events (amounts in cents, inc GST). */
 export type ProviderFact =
   | {
       kind: 'paid_session';
-      event_id: string;
+      /** The stored webhook event that told us of it; null when none reached us (a fact read from the provider only). */
+      event_id: string | null;
       created_at: string;
       account_id: string | null;
       session_id: string;
@@ -37,7 +50,7 @@ export type ProviderFact =
     }
   | {
       kind: 'refund';
-      event_id: string;
+      event_id: string | null;
       created_at: string;
       account_id: string | null;
       charge_id: string;
@@ -52,7 +65,7 @@ export type ProviderFact =
     }
   | {
       kind: 'dispute';
-      event_id: string;
+      event_id: string | null;
       created_at: string;
       account_id: string | null;
       dispute_id: string;

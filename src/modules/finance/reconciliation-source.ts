@@ -1,15 +1,19 @@
 /**
- * Reading the finance reconciliation's two sides from the database: the ledger's purchase movements
- * (keyset pages of 1,000 in created order, so memory stays bounded however long the period and a progress
- * bar can advance page by page) and the provider's facts (the verified events in `psp_events`), then
- * running them through the {@link Reconciler}.
+ * Reading the finance reconciliation's two sides: the ledger's purchase movements (keyset pages of 1,000
+ * in created order, so memory stays bounded however long the period and a progress bar can advance page
+ * by page) and the provider's facts: its own records read with the SDK (provider-records.ts), joined with
+ * the verified events we stored in `psp_events` (a fact either told us of counts once), then running them
+ * through the {@link Reconciler}. Operators' grants and revocations are listed apart, with who and why.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
-import type { LedgerMovement, ProviderFact } from './movements';
-import { Reconciler, type ReconciliationSummary } from './reconciliation';
+import type { Psp } from '../checkout/psp-client';
+import { providerFacts } from './event-facts';
+import type { LedgerMovement, OperatorLedgerMovement, ProviderFact } from './movements';
+import { readProviderRecords } from './provider-records';
+import { factKey, Reconciler, type ReconciliationSummary } from './reconciliation';
 import { matchWindow, type Period } from './reconciliation-period';
-import type { ReportRow } from './report-rows';
+import { operatorRow, type ReportRow } from './report-rows';
 
 /** Movements per page: small enough to bound memory, large enough that a year is a few hundred queries. */
 export const LEDGER_PAGE_SIZE = 1_000;
@@ -88,123 +92,62 @@ export async function* ledgerPages(em: EntityManager, window: Window, accountId?
   }
 }
 
-interface EventRow {
-  event_id: string;
-  event_type: string;
-  provider_created_at: Date | string;
-  object: Record<string, unknown>;
-  session_account_id: string | null;
-  session_id: string | null;
-  invoice_number: string | number | null;
-  previously_refunded: string | number | null;
-}
-
-const idOf = (value: unknown): string | null => (typeof value === 'string' ? value : typeof (value as { id?: unknown } | null)?.id === 'string' ? (value as { id: string }).id : null);
-const centsOf = (value: unknown): number | null => (typeof value === 'number' && Number.isInteger(value) ? value : null);
-const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
-
-/** One provider event as a fact, or null for an event that reports no money moving (an unpaid completion). */
-export function factFromEvent(row: EventRow): ProviderFact | null {
-  const o = row.object;
-  const created_at = new Date(row.provider_created_at).toISOString();
-  const invoice_number = row.invoice_number === null ? null : Number(row.invoice_number);
-  const metadata = (o.metadata ?? {}) as Record<string, unknown>;
-  const account_id = row.session_account_id ?? textOf(o.client_reference_id) ?? textOf(metadata.account_id);
-  const currency = textOf(o.currency);
-  const payment_intent_id = idOf(o.payment_intent);
-  switch (row.event_type) {
-    case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded':
-      if (row.event_type === 'checkout.session.completed' && o.payment_status !== 'paid') return null;
-      return { kind: 'paid_session', event_id: row.event_id, created_at, account_id, session_id: String(o.id), payment_intent_id, amount_cents: centsOf(o.amount_total), currency, invoice_number };
-    case 'charge.refunded':
-      return {
-        kind: 'refund',
-        event_id: row.event_id,
-        created_at,
-        account_id,
-        charge_id: String(o.id),
-        payment_intent_id,
-        amount_refunded_cents: centsOf(o.amount_refunded) ?? 0,
-        previously_refunded_cents: row.previously_refunded === null ? 0 : Number(row.previously_refunded),
-        currency,
-        session_id: row.session_id,
-        invoice_number,
-      };
-    case 'charge.dispute.created':
-      return {
-        kind: 'dispute',
-        event_id: row.event_id,
-        created_at,
-        account_id,
-        dispute_id: String(o.id),
-        charge_id: idOf(o.charge),
-        payment_intent_id,
-        amount_cents: centsOf(o.amount) ?? 0,
-        currency,
-        session_id: row.session_id,
-        invoice_number,
-      };
-    default:
-      return null;
-  }
-}
-
-/**
- * The provider's facts of the window: paid sessions, refunds and disputes, each with the checkout it is
- * about (our session, found by id or by payment intent) for its account and invoice number. A refund
- * comes with the charge's previous cumulative refund, whenever that was reported, so its own money is
- * known.
- */
-export async function providerFacts(em: EntityManager, window: Window, accountId?: string): Promise<ProviderFact[]> {
-  const rows = await sql<EventRow[]>(
+/** An operator's grants and revocations of the period, oldest first. */
+export async function operatorMovements(em: EntityManager, scope: ReconciliationScope): Promise<OperatorLedgerMovement[]> {
+  const [filter, params] = accountFilter('l.account_id', scope.accountId);
+  const rows = await sql<(Omit<OperatorLedgerMovement, 'created_at'> & { created_at: Date | string })[]>(
     em,
-    `with ev as (
-       select e.event_id, e.event_type, e.provider_created_at, e.payload -> 'data' -> 'object' as object,
-              coalesce(e.payment_intent_id, e.payload -> 'data' -> 'object' ->> 'payment_intent') as intent
-         from psp_events e
-        where e.provider_created_at >= ? and e.provider_created_at < ?
-          and e.event_type in ('checkout.session.completed', 'checkout.session.async_payment_succeeded', 'charge.refunded', 'charge.dispute.created')
-     )
-     select ev.event_id, ev.event_type, ev.provider_created_at, ev.object, cs.account_id as session_account_id, cs.session_id, cs.invoice_number,
-            case when ev.event_type = 'charge.refunded' then (
-              select max((p.payload -> 'data' -> 'object' ->> 'amount_refunded')::bigint) from psp_events p
-               where p.event_type = 'charge.refunded' and p.payload -> 'data' -> 'object' ->> 'id' = ev.object ->> 'id'
-                 and (p.payload -> 'data' -> 'object' ->> 'amount_refunded')::bigint < (ev.object ->> 'amount_refunded')::bigint
-            ) end as previously_refunded
-       from ev
-       left join lateral (
-         select s.account_id::text as account_id, s.session_id, s.invoice_number from checkout_sessions s
-          where (ev.event_type like 'checkout.session.%' and s.session_id = ev.object ->> 'id')
-             or (ev.event_type like 'charge.%' and ev.intent is not null and s.payment_intent_id = ev.intent)
-          limit 1
-       ) cs on true
-      order by ev.provider_created_at, ev.event_id`,
-    [window.start, window.end],
+    `select l.id as entry_id, l.account_id::text as account_id, l.kind, l.amount, l.actor, l.reason, l.created_at from credit_ledger l
+      where l.kind in ('operator_grant', 'operator_revoke') and l.created_at >= ? and l.created_at < ?${filter}
+      order by l.created_at, l.id`,
+    [scope.period.start, scope.period.end, ...params],
   );
-  const facts = rows.map(factFromEvent).filter((fact): fact is ProviderFact => fact !== null);
-  return accountId ? facts.filter((fact) => fact.account_id === accountId) : facts;
+  return rows.map((r) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
+}
+
+/** The provider's facts (its records first), with the stored events' facts it did not list: one per fact. */
+export function joinFacts(fromProvider: ProviderFact[], fromEvents: ProviderFact[]): ProviderFact[] {
+  const facts = new Map<string, ProviderFact>();
+  for (const fact of fromProvider) facts.set(factKey(fact), fact);
+  for (const fact of fromEvents) {
+    const known = facts.get(factKey(fact));
+    if (!known) facts.set(factKey(fact), fact);
+    else if (known.event_id === null) facts.set(factKey(fact), { ...known, event_id: fact.event_id });
+  }
+  return [...facts.values()];
 }
 
 export interface ReconciliationRun {
-  summary: ReconciliationSummary & { excluded_non_purchase_grants: number };
+  summary: ReconciliationSummary & {
+    excluded_non_purchase_grants: number;
+    operator: number;
+    /** Objects read from the provider and those left out as not ours; null when its records were not read. */
+    provider_records: { read: number; not_ours: number } | null;
+  };
+}
+
+/** Where the provider's own records are read from (the SDK client); without it only stored events are. */
+export interface ProviderSource {
+  psp: Psp;
+  pageSize?: number;
 }
 
 /**
- * Runs the reconciliation of `scope` against the database: `onRows` receives the report rows page by
- * page (write them out as they come), `onProgress` the movements read so far of the total.
+ * Runs the reconciliation of `scope`: `onRows` receives the report rows page by page (write them out as
+ * they come), `onProgress` the movements read so far of the total.
  */
 export async function runReconciliation(
   em: EntityManager,
   scope: ReconciliationScope,
   sink: { onRows(rows: ReportRow[]): Promise<void> | void; onProgress?(done: number, total: number): void },
+  provider?: ProviderSource,
 ): Promise<ReconciliationRun> {
   const window = matchWindow(scope.period);
-  const [facts, total, excluded] = [
-    await providerFacts(em, window, scope.accountId),
-    await countLedgerMovements(em, window, scope.accountId),
-    await countExcludedGrants(em, scope),
-  ];
+  const records = provider ? await readProviderRecords(provider.psp, em, window, provider.pageSize) : null;
+  const stored = await providerFacts(em, window, scope.accountId);
+  const fromProvider = records ? (scope.accountId ? records.facts.filter((f) => f.account_id === scope.accountId) : records.facts) : [];
+  const facts = joinFacts(fromProvider, stored);
+  const [total, excluded] = [await countLedgerMovements(em, window, scope.accountId), await countExcludedGrants(em, scope)];
   const reconciler = new Reconciler(scope.period, facts);
   let done = 0;
   sink.onProgress?.(0, total);
@@ -214,7 +157,18 @@ export async function runReconciliation(
     done += page.length;
     sink.onProgress?.(done, Math.max(total, done));
   }
+  const operators = (await operatorMovements(em, scope)).map(operatorRow);
+  if (operators.length > 0) await sink.onRows(operators);
   const providerOnly = reconciler.finish();
   if (providerOnly.length > 0) await sink.onRows(providerOnly);
-  return { summary: { ...reconciler.summary, excluded_non_purchase_grants: excluded } };
+  const summary = reconciler.summary;
+  return {
+    summary: {
+      ...summary,
+      rows: summary.rows + operators.length,
+      excluded_non_purchase_grants: excluded,
+      operator: operators.length,
+      provider_records: records ? { read: records.read, not_ours: records.notOurs } : null,
+    },
+  };
 }

@@ -35,7 +35,8 @@ export interface ReconciliationSummary {
 const refundKey = (paymentIntent: string | null, chargeId: string, amountRefunded: number) => `refund\u0000${paymentIntent ?? ''}\u0000${chargeId}\u0000${amountRefunded}`;
 const disputeKey = (paymentIntent: string | null, disputeId: string) => `dispute\u0000${paymentIntent ?? ''}\u0000${disputeId}`;
 
-function factKey(fact: ProviderFact): string {
+/** What identifies a fact whatever told us of it (a webhook event or the provider's records): its session, refund report or dispute. */
+export function factKey(fact: ProviderFact): string {
   if (fact.kind === 'paid_session') return `session\u0000${fact.session_id}`;
   if (fact.kind === 'refund') return refundKey(fact.payment_intent_id, fact.charge_id, fact.amount_refunded_cents);
   return disputeKey(fact.payment_intent_id, fact.dispute_id);
@@ -83,7 +84,7 @@ export class Reconciler {
     return [...this.facts.entries()]
       .filter(([key, fact]) => !this.matched.has(key) && inPeriod(fact.created_at, this.period))
       .map(([, fact]) => fact)
-      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.event_id.localeCompare(b.event_id))
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || factKey(a).localeCompare(factKey(b)))
       .map((fact) => this.count(providerOnlyRow(fact)));
   }
 

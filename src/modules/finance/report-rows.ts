@@ -4,9 +4,10 @@
  * unanswered provider fact into a row. Kept apart from the matching (reconciliation.ts) so the report's
  * format can be read and changed in one place without wading through how pairs are found.
  */
-import { factAmount, reversalKey, type LedgerMovement, type ProviderFact } from './movements';
+import { factAmount, reversalKey, type LedgerMovement, type OperatorLedgerMovement, type ProviderFact } from './movements';
 
-export type ReportKind = 'grant' | 'reversal' | 'provider_only';
+/** `operator`: credits an operator granted or revoked (by agreement, goodwill), listed apart from purchases. */
+export type ReportKind = 'grant' | 'reversal' | 'provider_only' | 'operator';
 
 export interface ReportRow {
   kind: ReportKind;
@@ -26,6 +27,9 @@ export interface ReportRow {
   ex_gst_cents: number | null;
   provider_amount_cents: number | null;
   invoice_number: number | null;
+  /** Operator rows: who moved the credits, and why. */
+  actor: string | null;
+  reason: string | null;
 }
 
 /** The CSV's columns, in order (every key of {@link ReportRow}). */
@@ -47,6 +51,8 @@ export const REPORT_COLUMNS: (keyof ReportRow)[] = [
   'ex_gst_cents',
   'provider_amount_cents',
   'invoice_number',
+  'actor',
+  'reason',
 ];
 
 /** The issue texts, fixed so finance can filter the CSV on them. */
@@ -60,7 +66,7 @@ export const ISSUES = {
   currencyDiffers: (provider: string) => `currency differs: ledger AUD, provider ${provider.toUpperCase()}`,
 } as const;
 
-function ledgerColumns(m: LedgerMovement): Omit<ReportRow, 'kind' | 'status' | 'issue' | 'provider_event_id' | 'charge_id' | 'dispute_id' | 'provider_amount_cents'> {
+function ledgerColumns(m: LedgerMovement): Omit<ReportRow, 'kind' | 'status' | 'issue' | 'provider_event_id' | 'charge_id' | 'dispute_id' | 'provider_amount_cents' | 'actor' | 'reason'> {
   return {
     account_id: m.account_id,
     ledger_entry_id: m.entry_id,
@@ -85,7 +91,7 @@ function amountIssue(ledgerCents: number | null, fact: ProviderFact): string {
 const withIssue = (issue: string) => ({ status: issue === '' ? ('ok' as const) : ('mismatch' as const), issue });
 
 export function grantRow(m: LedgerMovement, fact: ProviderFact | undefined): ReportRow {
-  const base = { kind: 'grant' as const, ...ledgerColumns(m), charge_id: null, dispute_id: null };
+  const base = { kind: 'grant' as const, ...ledgerColumns(m), charge_id: null, dispute_id: null, actor: null, reason: null };
   if (!fact || fact.kind !== 'paid_session') {
     const session = m.provider_session_id ?? m.idempotency_key.replace(/^grant:checkout:/, '');
     return { ...base, ...withIssue(ISSUES.grantWithoutPaidSession), provider_session_id: session, provider_event_id: null, provider_amount_cents: null };
@@ -108,6 +114,8 @@ export function reversalRow(m: LedgerMovement, fact: ProviderFact | undefined): 
     ...ledgerColumns(m),
     charge_id: named?.kind === 'refund' ? named.chargeId : null,
     dispute_id: named?.kind === 'dispute' ? named.disputeId : null,
+    actor: null,
+    reason: null,
   };
   if (!fact || fact.kind === 'paid_session') return { ...base, ...withIssue(ISSUES.reversalWithoutReport), provider_event_id: null, provider_amount_cents: null };
   return {
@@ -139,5 +147,32 @@ export function providerOnlyRow(fact: ProviderFact): ReportRow {
     ex_gst_cents: null,
     provider_amount_cents: factAmount(fact),
     invoice_number: fact.invoice_number,
+    actor: null,
+    reason: null,
+  };
+}
+
+/** An operator's grant or revocation of the period: no provider side to match, so always ok; listed with who and why. */
+export function operatorRow(m: OperatorLedgerMovement): ReportRow {
+  return {
+    kind: 'operator',
+    status: 'ok',
+    issue: m.kind === 'operator_grant' ? 'operator grant' : 'operator revocation',
+    account_id: m.account_id,
+    ledger_entry_id: m.entry_id,
+    ledger_created_at: m.created_at,
+    provider_event_id: null,
+    provider_session_id: null,
+    payment_intent_id: null,
+    charge_id: null,
+    dispute_id: null,
+    credits: m.amount,
+    inc_gst_cents: null,
+    gst_cents: null,
+    ex_gst_cents: null,
+    provider_amount_cents: null,
+    invoice_number: null,
+    actor: m.actor,
+    reason: m.reason,
   };
 }

@@ -124,7 +124,15 @@ export class ScanService {
   /** Screens, assesses and stores one scan (or returns the one stored under the same idempotency key). */
   async create(
     em: EntityManager,
-    input: { owner: ScanOwner; request: ScanRequest; idempotencyKey?: string; origin?: 'api' | 'batch' | 'monitoring'; enrolmentId?: string },
+    input: {
+      owner: ScanOwner;
+      request: ScanRequest;
+      idempotencyKey?: string;
+      origin?: 'api' | 'batch' | 'monitoring';
+      enrolmentId?: string;
+      /** Runs after the replay check and before screening: may refuse the scan (a 402) before any work. */
+      beforeScreening?: (em: EntityManager) => Promise<void>;
+    },
   ): Promise<CreatedScan> {
     const started = performance.now();
     const requestHash = sha256(canonicalJson(input.request));
@@ -132,6 +140,7 @@ export class ScanService {
       const earlier = await this.findByKey(em, input.owner.accountId, input.idempotencyKey);
       if (earlier) return this.replay(earlier, requestHash);
     }
+    await input.beforeScreening?.(em);
     // The versions recorded are those this scan was screened against, captured with the index it used:
     // reading the index again after an await could record a version swapped in meanwhile.
     const { response, versions } = await this.screen(em, input.request, started, scopeOf(input));

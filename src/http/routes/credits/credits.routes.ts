@@ -1,5 +1,7 @@
 /** Endpoints 17 and 18: an account's credit balance and ledger (bearer, `credits:read`, own account only). */
+import { freeChecksOf } from '../../../modules/credits/consumption';
 import { balanceOf, ledgerPage } from '../../../modules/credits/ledger';
+import { callerOf } from '../../middleware/authenticate';
 import { z } from '../../../schemas/zod';
 import type { AppContext } from '../../context';
 import { defineRoute } from '../../route';
@@ -17,14 +19,26 @@ const BalanceSchema = z
     used: z.number().int(),
     refunded: z.number().int(),
     reversed: z.number().int(),
+    operator_granted: z.number().int().openapi({ description: 'Credits granted by an operator (by agreement, goodwill), apart from purchases' }),
+    operator_revoked: z.number().int().openapi({ description: 'Credits an operator took back' }),
+    free_checks: z
+      .object({
+        month: z.string().openapi({ description: 'The calendar month (UTC), YYYY-MM' }),
+        per_month: z.number().int().openapi({ description: "The plan's free checks a month (10 on the Free plan, 0 on others)" }),
+        used: z.number().int(),
+        left: z.number().int().openapi({ description: 'Free checks left this month, used before credits' }),
+      })
+      .openapi({ description: "This month's free checks" }),
     last_movement_at: z.string().nullable(),
   })
   .openapi('CreditBalance');
 
 const EntrySchema = z.object({
   entry_id: z.string(),
-  kind: z.enum(['grant', 'debit', 'refund', 'reversal']),
-  amount: z.number().int().openapi({ description: 'Signed: grants and refunds add, debits and reversals take away' }),
+  kind: z.enum(['grant', 'debit', 'refund', 'reversal', 'operator_grant', 'operator_revoke', 'free_check']).openapi({
+    description: '`operator_grant` / `operator_revoke`: credits given or taken by an operator (see actor and reason); `free_check`: free checks used (amount 0, count in free_checks)',
+  }),
+  amount: z.number().int().openapi({ description: 'Signed: grants and refunds add, debits, reversals and revocations take away; free checks and a reversal of credits already used are 0' }),
   balance_after: z.number().int(),
   description: z.string(),
   scan_id: z.string().nullable(),
@@ -36,6 +50,9 @@ const EntrySchema = z.object({
   amount_inc_gst_cents: z.number().int().nullable(),
   gst_cents: z.number().int().nullable(),
   ex_gst_cents: z.number().int().nullable(),
+  actor: z.string().nullable().openapi({ description: 'The operator who made an operator movement' }),
+  reason: z.string().nullable().openapi({ description: 'Why an operator made it' }),
+  free_checks: z.number().int().nullable().openapi({ description: 'Free checks a free_check row counts (negative: given back)' }),
   created_at: z.string(),
 });
 
@@ -54,7 +71,9 @@ export function creditRoutes() {
       request: { query: AccountQuery },
       responses: { 200: { description: 'Balance summary', schema: BalanceSchema }, ...commonErrors },
       handler: async (ctx, { query }) => {
-        ctx.body = await balanceOf(ctx.state.em, ownAccount(ctx as AppContext, query.account_id, 'credits'));
+        const accountId = ownAccount(ctx as AppContext, query.account_id, 'credits');
+        const { last_movement_at, ...balance } = await balanceOf(ctx.state.em, accountId);
+        ctx.body = { ...balance, free_checks: await freeChecksOf(ctx.state.em, accountId, callerOf(ctx).plan), last_movement_at };
       },
     }),
     defineRoute({

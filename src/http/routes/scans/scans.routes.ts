@@ -1,6 +1,6 @@
 /** Endpoints 2 and 3: run a full scan, and fetch a stored scan exactly as it was first returned. */
 import type { LowCreditNotifier } from '../../../modules/credits/low-credit';
-import { createPaidScan } from '../../../modules/credits/paid-scan';
+import { BalanceHints, createPaidScan } from '../../../modules/credits/paid-scan';
 import type { ScanService } from '../../../modules/screening/scan.service';
 import { FullScanRequestSchema } from '../../../modules/screening/scan-request.schema';
 import type { AppContext } from '../../context';
@@ -17,6 +17,7 @@ function sendStoredJson(ctx: AppContext, body: string): void {
 
 /** `lowCredit` announces a debit that crossed a low-credit threshold, after it committed. */
 export function scanRoutes(scans: ScanService, charging: boolean, lowCredit?: LowCreditNotifier) {
+  const hints = new BalanceHints();
   return [
     defineRoute({
       method: 'post',
@@ -29,7 +30,11 @@ export function scanRoutes(scans: ScanService, charging: boolean, lowCredit?: Lo
       request: { body: FullScanRequestSchema },
       responses: {
         200: { description: 'The stored scan', schema: ScanResponseSchema },
-        402: { description: 'Not enough credits (free checks used): nothing was screened or stored', schema: ErrorBody },
+        402: {
+          description:
+            'Not enough credits (free checks used): decided before screening, so nothing was screened, stored or charged. In the rare case that other requests of the account spent the last credits while this one was screened, the detail says so: the result was discarded, nothing stored or charged.',
+          schema: ErrorBody,
+        },
         409: { description: 'Idempotency-Key reused with a different body', schema: ErrorBody },
         ...commonErrors,
       },
@@ -37,7 +42,7 @@ export function scanRoutes(scans: ScanService, charging: boolean, lowCredit?: Lo
         const header = ctx.get('Idempotency-Key');
         const idempotencyKey = header ? parseInput('header', IdempotencyKeyHeaders, { 'Idempotency-Key': header })['Idempotency-Key'] : undefined;
         const caller = callerOf(ctx);
-        const scan = await createPaidScan(ctx.state, scans, charging, { owner: caller, plan: caller.plan, request: body, idempotencyKey }, lowCredit);
+        const scan = await createPaidScan(ctx.state, scans, charging, { owner: caller, plan: caller.plan, request: body, idempotencyKey }, lowCredit, hints);
         if (scan.replayed) ctx.set('Idempotent-Replayed', 'true');
         sendStoredJson(ctx, scan.body);
       },
