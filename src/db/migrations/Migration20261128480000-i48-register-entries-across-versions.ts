@@ -8,11 +8,13 @@ import { Migration } from '@mikro-orm/migrations';
 export class Migration20261128480000I48RegisterEntriesAcrossVersions extends Migration {
   override async up(): Promise<void> {
     this.addSql(`create index "register_entries_source_acn_idx" on "register_entries" ("source", "acn") where "acn" is not null;`);
+    this.addSql(`create index "register_entries_source_abn_idx" on "register_entries" ("source", "abn") where "abn" is not null;`);
     this.addSql(`create index "register_entries_source_name_idx" on "register_entries" ("source", "name_key");`);
   }
 
   override async down(): Promise<void> {
     this.addSql(`drop index "register_entries_source_name_idx";`);
+    this.addSql(`drop index "register_entries_source_abn_idx";`);
     this.addSql(`drop index "register_entries_source_acn_idx";`);
   }
 }

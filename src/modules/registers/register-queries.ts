@@ -93,15 +93,20 @@ export async function findEntriesEverLoaded(em: EntityManager, source: string, k
   const acns = unique(keys.acns);
   const abns = unique(keys.abns);
   if (!nameKeys.length && !acns.length && !abns.length) return [];
+  // One index lookup per key kind (source, key), as findEntries does, then each record once.
   const rows = await sql<Record<string, unknown>[]>(
     em,
-    `select distinct on (e.category, e.start_date, e.acn, e.name_key)
+    `with hits as (
+       select load_id, record_no from register_entries where source = ? and acn = any(?)
+       union select load_id, record_no from register_entries where source = ? and abn = any(?)
+       union select load_id, record_no from register_entries where source = ? and name_key = any(?))
+     select distinct on (e.category, e.start_date, e.acn, e.name_key)
             e.source, l.version_number, e.name, e.acn, e.abn, e.category, e.start_date, e.end_date, e.url, e.detail
-       from register_entries e join register_loads l on l.id = e.load_id
-      where l.status = 'succeeded' and e.source = ? and (e.acn = any(?) or e.abn = any(?) or e.name_key = any(?))
+       from hits h join register_entries e using (load_id, record_no) join register_loads l on l.id = e.load_id
+      where l.status = 'succeeded'
       order by e.category, e.start_date, e.acn, e.name_key, l.version_number
       limit 500`,
-    [source, acns, abns, nameKeys],
+    [source, acns, source, abns, source, nameKeys],
   );
   return rows
     .map((r) => ({ ...hitOf(r, acns, abns), firstSeenVersion: r.version_number as number }))

@@ -3,13 +3,13 @@
  * entity by austrac-links.ts, and those meeting one of the entity's names only, as possible matches.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { registerNameKey } from '../../sources/registers/name-key';
 import { currentEntries } from '../registers/register-queries';
-import { linkAction, whyActionNotCounted, type LegalSubject } from './austrac-links';
+import { linkAction, nameKeyOf, whyActionNotCounted, type LegalSubject } from './austrac-links';
 import type { PossibleMatch, RegisterFindings } from './register-findings';
 
 /** AUSTRAC's actions linked to the legal entity, and those meeting one of its names only. */
 export async function austracOf(em: EntityManager, subject: LegalSubject, names: string[]): Promise<RegisterFindings['austrac']> {
+  const ourKeys = new Map(names.map((n) => [nameKeyOf(n), n]));
   const enforcementActions: RegisterFindings['austrac']['enforcementActions'] = [];
   const possibleMatches: PossibleMatch[] = [];
   for (const hit of await currentEntries(em, 'austrac_enforcement')) {
@@ -19,7 +19,7 @@ export async function austracOf(em: EntityManager, subject: LegalSubject, names:
       enforcementActions.push({ title, date: hit.startDate, evidence });
       continue;
     }
-    const matched = names.find((n) => registerNameKey(n) === registerNameKey(hit.name));
+    const matched = ourKeys.get(nameKeyOf(hit.name));
     if (!matched) continue;
     const why = whyActionNotCounted(hit);
     possibleMatches.push({

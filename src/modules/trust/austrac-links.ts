@@ -47,10 +47,30 @@ export const AUSTRAC_ENTITY_LINKS: AustracEntityLink[] = [
   },
 ];
 
+/**
+ * A name function remembered per string: every score reads every AUSTRAC action, so the same few
+ * hundred names are keyed again and again (transliteration is the costly part). Bounded: cleared at 20,000.
+ */
+function remembered(fn: (name: string) => string): (name: string) => string {
+  const known = new Map<string, string>();
+  return (name) => {
+    let key = known.get(name);
+    if (key === undefined) {
+      if (known.size >= 20_000) known.clear();
+      key = fn(name);
+      known.set(name, key);
+    }
+    return key;
+  };
+}
+
+/** {@link registerNameKey}, remembered. */
+export const nameKeyOf = remembered(registerNameKey);
+
 const FORM_WORDS: Record<string, string> = { proprietary: 'pty', limited: 'ltd', corp: 'corporation', co: 'company', inc: 'incorporated', '&': 'and' };
 
 /** A legal name compared whole: ASCII, lower case, punctuation gone, legal-form spellings unified, a leading "the" dropped. */
-export function legalNameKey(name: string): string {
+function computeLegalNameKey(name: string): string {
   const words = anyAscii(name)
     .toLowerCase()
     .replace(/&/g, ' and ')
@@ -62,6 +82,8 @@ export function legalNameKey(name: string): string {
   return words.join(' ');
 }
 
+export const legalNameKey = remembered(computeLegalNameKey);
+
 /** The legal entity an action is against, as far as the action (or the link table) says. */
 export interface ActionEntity {
   legalName: string | null;
@@ -71,9 +93,11 @@ export interface ActionEntity {
   source: string | null;
 }
 
+/** Each link row by the name keys of its title names and legal name, computed once. */
+const LINKS_BY_KEY = new Map(AUSTRAC_ENTITY_LINKS.flatMap((l) => [...l.titleNames, l.legalName].map((n) => [registerNameKey(n), l] as const)));
+
 export function actionEntity(hit: EntryHit): ActionEntity {
-  const key = registerNameKey(hit.name);
-  const link = AUSTRAC_ENTITY_LINKS.find((l) => l.titleNames.some((n) => registerNameKey(n) === key) || registerNameKey(l.legalName) === key);
+  const link = LINKS_BY_KEY.get(nameKeyOf(hit.name));
   const stated = hit.detail.legal_name ?? null;
   return {
     legalName: stated ?? link?.legalName ?? null,
