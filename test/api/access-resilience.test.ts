@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withinOneMinuteWindow } from '../helpers/clock';
 import { jsonOf } from '../helpers/http';
@@ -57,7 +58,8 @@ describe('access control around the edges', () => {
   });
 
   it('limits public eligibility calls to 60 a minute per IP', async () => {
-    const app = await startTestApp(testConfig({ RATE_LIMIT_ELIGIBILITY_PER_MINUTE: '5' }));
+    // Its own counters: other test files call the eligibility endpoints from 127.0.0.1 in the same minute.
+    const app = await startTestApp(testConfig({ RATE_LIMIT_ELIGIBILITY_PER_MINUTE: '5', REDIS_KEY_PREFIX: `test:${randomUUID()}:` }));
     try {
       await withinOneMinuteWindow();
       const statuses: number[] = [];
