@@ -188,11 +188,11 @@ describe('agent jobs (ACP) on a local chain', () => {
         body: JSON.stringify({ service_id: 'austrac_eligibility', buyer_agent_address: address, usdc_amount: 40, payload: ELIGIBILITY }),
       });
     const queue = app.deps.config.temporal.taskQueue;
-    const mainnet = await startTestApp(testConfig({ TEMPORAL_TASK_QUEUE: queue, ACP_CHAIN_ID: '8453', RATE_LIMIT_ACP_PER_MINUTE: '10000' }));
-    const capped = await startTestApp(
-      testConfig({ TEMPORAL_TASK_QUEUE: queue, ACP_FREE_JOBS_PER_IP_PER_DAY: '3', TRUST_PROXY: 'true', RATE_LIMIT_ACP_PER_MINUTE: '10000', RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '10000' }),
-    );
-    const closed = await startTestApp(testConfig({ TEMPORAL_TASK_QUEUE: queue, ACP_FREE_JOBS_PER_DAY: '0' }));
+    // Rate limits of their own: earlier files' requests from 127.0.0.1 in the same minute must not answer 429 here.
+    const own = { TEMPORAL_TASK_QUEUE: queue, REDIS_KEY_PREFIX: `test:acp-free-caps-${randomUUID()}:`, RATE_LIMIT_ACP_PER_MINUTE: '10000', RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '10000' };
+    const mainnet = await startTestApp(testConfig({ ...own, ACP_CHAIN_ID: '8453' }));
+    const capped = await startTestApp(testConfig({ ...own, ACP_FREE_JOBS_PER_IP_PER_DAY: '3', TRUST_PROXY: 'true' }));
+    const closed = await startTestApp(testConfig({ ...own, ACP_FREE_JOBS_PER_DAY: '0' }));
     try {
       const before = await jobCount();
       const onMainnet = await post(mainnet.url, newWallet().address);
