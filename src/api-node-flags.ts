@@ -10,6 +10,6 @@
  * pairs (docs/performance.md). It costs up to 96 MB more of reserved memory per API process. The
  * matching benchmark runs with these flags too (`npm run bench:matching`), since it stands for the
  * matcher inside an API process: at a million names, once a search allocated half what it did, its p99
- * was lower with them than without in three alternated pairs (docs/decisions.md).
+ * was lower with them than without in three alternated pairs (docs/decisions/0017-matching-at-a-million-names.md).
  */
 export const API_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=64'];

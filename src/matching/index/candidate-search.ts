@@ -179,7 +179,7 @@ export class CandidateSearch {
     const quietBits = quietUnits.map((unit) => FormUnitMarks.bitOf(query, unit));
     // The names that pass move to the front of `touched` (never past the one being read), and the
     // quiet words are probed in a plain loop: an array grown for the thousands a common name passes,
-    // and a closure per name, were a third of what a search allocated (docs/decisions.md, "Garbage and misses, not arithmetic").
+    // and a closure per name, were a third of what a search allocated (docs/decisions/0017-matching-at-a-million-names.md, "Garbage and misses, not arithmetic").
     let passing = 0;
     for (let i = 0; i < touchedCount; i++) {
       const name = touched[i]!;

@@ -41,7 +41,7 @@ export function pushHit(hits: HitColumns, formId: number, similarity: number, ho
  * that happens to hold only whole numbers (a look-up that met only its own form: similarity 1) is
  * otherwise kept as small integers, and the first such array to reach code optimised for the usual kind
  * deoptimised that code in mid-search: about 30 times in the million-name bench's measured queries,
- * each leaving a search to run unoptimised (docs/decisions.md, "Garbage and misses, not arithmetic").
+ * each leaving a search to run unoptimised (docs/decisions/0017-matching-at-a-million-names.md, "Garbage and misses, not arithmetic").
  * An array's element kind only widens, so one begun with a fraction stays double when emptied.
  */
 export function doubles(values: readonly number[]): number[] {

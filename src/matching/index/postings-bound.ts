@@ -67,7 +67,7 @@ export class PostingsBound {
    * listed weight touched (plus quiet and initial-matchable weight, and `extraListed`) covered. It
    * answers a yes or no, not the bound itself: a score returned from a call this size is a new heap
    * number for every name a walk opens, and the thousands a common name opens filled the young
-   * generation (docs/decisions.md, "Garbage and misses, not arithmetic").
+   * generation (docs/decisions/0017-matching-at-a-million-names.md, "Garbage and misses, not arithmetic").
    */
   reaches(query: PreparedQuery, name: number, shares: WorseShares, extraListed: number): boolean {
     const met = this.queryMetMask[name]!;

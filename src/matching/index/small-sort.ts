@@ -2,7 +2,7 @@
  * Sorts a short array in place, stably (insertion sort), and returns it. `Array.prototype.sort` sets
  * up work arrays on every call, several hundred bytes however short the array, and a search sorts its
  * few units several times: those were a tenth of what a search allocated, and every allocation brings
- * the next young-generation pause closer (docs/decisions.md, "Garbage and misses, not arithmetic").
+ * the next young-generation pause closer (docs/decisions/0017-matching-at-a-million-names.md, "Garbage and misses, not arithmetic").
  * `compare` should answer a small integer: a fractional result of a call not inlined is a heap number.
  */
 export function sortSmall<T>(items: T[], compare: (a: T, b: T) => number): T[] {

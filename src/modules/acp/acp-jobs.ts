@@ -1,5 +1,5 @@
 /**
- * Agent jobs as stored. Status values follow the ERC-8183 job states (docs/decisions.md): `funded` once
+ * Agent jobs as stored. Status values follow the ERC-8183 job states (docs/decisions/0015-agent-jobs-acp.md): `funded` once
  * its payment is accepted (a verified transfer or a free slot) and the job row exists, `submitted`
  * while its service runs, then `completed` (the deliverable passed evaluation) or `rejected` (the
  * service failed or the deliverable did not pass), with the error kept. `open` and `expired` belong to

@@ -1,6 +1,6 @@
 /**
  * Low-credit events: `credits.low_80` when 80 % of the credits are used, `credits.low_95` at 95 %, each
- * sent once per crossing through the ordinary signed webhook delivery (docs/decisions.md, "Low-credit
+ * sent once per crossing through the ordinary signed webhook delivery (docs/decisions/0010-low-credit-events.md, "Low-credit
  * events").
  *
  * "Used" is measured against the reference: the balance right after the account's most recent grant
