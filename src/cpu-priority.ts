@@ -4,7 +4,7 @@
  * (concurrent marking, compilation) do work nobody waits on to the millisecond. On two cores shared
  * with PostgreSQL, a burst of that work (the worker's memory-reducer collections marking 140 MB on
  * four threads, a mark-compact in the API itself) took both cores for tens of milliseconds and the
- * paced p99 of `bench:scans` with them (docs/performance.md, "a thirteenth session").
+ * paced p99 of `bench:scans` with them (docs/performance.md, "The tail, and what would close what is left").
  *
  * Linux keeps a nice value per thread (`setpriority` with a thread id), and a thread inherits its
  * creator's. With the kernel's autogroups, nice ranks threads only within one session's group; a

@@ -1,18 +1,11 @@
 /** Reading cases and their audit logs from PostgreSQL, as the service and the report need them. */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredAuditEvent } from './audit-chain';
-import type { ActiveRuling } from './case-record-check';
-import type { CaseDecision } from './case-report.view';
+import type { ActiveRuling, CaseRecordFields } from './case-record-check';
 import { sql } from '../../db/sql';
 
-export interface CaseRow {
-  id: string;
-  account_id: string;
-  scan_id: string;
-  reviewer: string;
-  decision: CaseDecision;
-  decision_notes: string | null;
-  event_count: number;
+/** A case row as stored: the fields its chain vouches for, plus the chain's head and anchor. */
+export interface CaseRow extends CaseRecordFields {
   head_hash: string;
   head_anchor: string | null;
   created_at: Date;

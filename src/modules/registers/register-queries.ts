@@ -31,6 +31,12 @@ const day = (d: Date | string | null) => (d === null ? null : typeof d === 'stri
 const unique = (values: string[]) => [...new Set(values.filter(Boolean))];
 const keysOf = (names: string[]) => unique(names.map(registerNameKey));
 
+/** The look-up keys in the form the columns hold them, or null when there is nothing to look up. */
+function lookupKeys(keys: RegisterKeys): { nameKeys: string[]; acns: string[]; abns: string[] } | null {
+  const found = { nameKeys: keysOf(keys.names), acns: unique(keys.acns), abns: unique(keys.abns) };
+  return found.nameKeys.length || found.acns.length || found.abns.length ? found : null;
+}
+
 const hitOf = (r: Record<string, unknown>, acns: string[], abns: string[]): EntryHit => ({
   source: r.source as string,
   version: r.version_number as number,
@@ -47,10 +53,9 @@ const hitOf = (r: Record<string, unknown>, acns: string[], abns: string[]): Entr
 
 /** Entries of the newest version of each of `sources` that match any key. */
 export async function findEntries(em: EntityManager, sources: string[], keys: RegisterKeys): Promise<EntryHit[]> {
-  const nameKeys = keysOf(keys.names);
-  const acns = unique(keys.acns);
-  const abns = unique(keys.abns);
-  if (!nameKeys.length && !acns.length && !abns.length) return [];
+  const lookup = lookupKeys(keys);
+  if (!lookup) return [];
+  const { nameKeys, acns, abns } = lookup;
   // One index lookup per key kind (load_id, key), not one OR over the whole version: a version of
   // a register holds thousands of rows, and only a handful match.
   const rows = await sql<Record<string, unknown>[]>(
@@ -89,10 +94,9 @@ export async function currentEntries(em: EntityManager, source: string): Promise
  * kind, date, ACN and name are (not its link: a page may number its links by position).
  */
 export async function findEntriesEverLoaded(em: EntityManager, source: string, keys: RegisterKeys): Promise<(EntryHit & { firstSeenVersion: number })[]> {
-  const nameKeys = keysOf(keys.names);
-  const acns = unique(keys.acns);
-  const abns = unique(keys.abns);
-  if (!nameKeys.length && !acns.length && !abns.length) return [];
+  const lookup = lookupKeys(keys);
+  if (!lookup) return [];
+  const { nameKeys, acns, abns } = lookup;
   // One index lookup per key kind (source, key), as findEntries does, then each record once.
   const rows = await sql<Record<string, unknown>[]>(
     em,
