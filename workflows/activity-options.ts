@@ -124,3 +124,15 @@ export const reputationFeedback: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
   retry: { initialInterval: '2 seconds', backoffCoefficient: 2, maximumInterval: '30 seconds', maximumAttempts: 5 },
 };
+
+/**
+ * Finding a new list version's candidates: searches each changed entity among the enrolled customers,
+ * after building this worker's customer index the first time (seconds at a million customers, during
+ * which it cannot heartbeat), hence the long heartbeat timeout.
+ */
+export const changeCandidates: ActivityOptions = {
+  startToCloseTimeout: '30 minutes',
+  heartbeatTimeout: '5 minutes',
+  scheduleToCloseTimeout: OUTAGE_BUDGET,
+  retry: { ...untilBackUp, initialInterval: '2 seconds' },
+};

@@ -4,6 +4,7 @@ export { watchlistRefreshWorkflow } from './watchlist-refresh';
 export { batchScreeningWorkflow } from './batch-screening';
 export { webhookDeliveryWorkflow } from './webhook-delivery';
 export { monitoringSweepWorkflow } from './monitoring-sweep';
+export { fullRescreenWorkflow, rescreenRangeWorkflow } from './full-rescreen';
 export { strandedWorkRecoveryWorkflow } from './stranded-work-recovery';
 export { registerRefreshWorkflow } from './register-refresh';
 export { abnLookupWorkflow } from './abn-lookup';

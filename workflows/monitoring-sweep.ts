@@ -1,13 +1,15 @@
 /**
- * A monitoring sweep (`sweep-<list_version>`, or scheduled): re-screens every active enrolment page by
- * page. Each `monitoring.alert` goes to its own delivery workflow, signed like every webhook, started in
+ * A monitoring sweep (`sweep-<list_version>`, or scheduled). A scheduled sweep re-screens every active
+ * enrolment page by page; a new list version's sweep (`versionId` set) first finds the enrolments the
+ * version's changes reach (src/modules/monitoring/change-candidates.ts) and pages over only those.
+ * Each `monitoring.alert` goes to its own delivery workflow, signed like every webhook, started in
  * slices. The run continues as new whenever its history nears a budget (a few pages, or one page whose
  * thousands of alerts would otherwise pile child starts into one history), carrying the cursor and any
  * events not yet handed over, so a sweep of any size stays far below Temporal's history limits.
  */
 import { ParentClosePolicy, continueAsNew, defineQuery, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring';
-import { sweepPage as sweepPageOptions } from './activity-options';
+import { changeCandidates, sweepPage as sweepPageOptions } from './activity-options';
 import { isAlreadyStarted } from './already-started';
 import { webhookDeliveryWorkflow, type WebhookDeliveryInput } from './webhook-delivery';
 
@@ -18,6 +20,10 @@ export interface MonitoringSweepInput {
   webhookPolicy: WebhookDeliveryInput['policy'];
   /** Events per run before continuing as new (default 8,000; Temporal refuses a history past 51,200). */
   historyBudget?: number;
+  /** The list version whose changes choose the enrolments to re-screen; absent: every active enrolment. */
+  versionId?: string;
+  /** True once the version's candidates are stored (carried across continue-as-new). */
+  candidatesFound?: boolean;
   /** Pages already done (carried across continue-as-new). */
   after?: string | null;
   /** True once the last page has been swept (carried while its events are still being handed over). */
@@ -30,6 +36,7 @@ export interface MonitoringSweepInput {
 export const sweepProgressQuery = defineQuery<{ processed: number; alerts: number; pages: number; after: string | null }>('sweepProgress');
 
 const { sweepEnrolmentPage } = proxyActivities<MonitoringActivities>(sweepPageOptions);
+const { findVersionCandidates } = proxyActivities<MonitoringActivities>(changeCandidates);
 
 /**
  * Delivery workflows started per step, at most a 32nd of the budget. Each start costs up to ten history
@@ -43,7 +50,8 @@ const DEFAULT_HISTORY_BUDGET = 8_000;
 /** History events of one page: its activity and the workflow tasks around it. */
 const PAGE_EVENTS = 12;
 
-function startDelivery(eventId: string, policy: WebhookDeliveryInput['policy']): Promise<unknown> {
+/** Starts the delivery workflow of one `monitoring.alert` event; one already started stands. */
+export function startDelivery(eventId: string, policy: WebhookDeliveryInput['policy']): Promise<unknown> {
   return startChild(webhookDeliveryWorkflow, {
     workflowId: `webhook-${eventId}`,
     args: [{ eventId, policy }],
@@ -69,7 +77,13 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
   // Whether the next step (of `events` history events) would pass the budget; every run makes one step at least.
   const nearBudget = (events: number) =>
     stepsThisRun > 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength + events + CONTINUE_AS_NEW_EVENTS > budget);
-  const carryOn = () => continueAsNew<typeof monitoringSweepWorkflow>({ ...input, sweepKey, after, pagesDone, pendingEventIds: pending, totals });
+  let candidatesFound = input.candidatesFound ?? false;
+  const carryOn = () => continueAsNew<typeof monitoringSweepWorkflow>({ ...input, sweepKey, candidatesFound, after, pagesDone, pendingEventIds: pending, totals });
+
+  if (input.versionId !== undefined && !candidatesFound) {
+    await findVersionCandidates({ sweepKey, versionId: input.versionId });
+    candidatesFound = true;
+  }
 
   for (;;) {
     while (pending.length > 0) {
@@ -82,7 +96,7 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
     if (pagesDone) return totals;
     if (nearBudget(PAGE_EVENTS)) return carryOn();
     stepsThisRun += 1;
-    const page = await sweepEnrolmentPage({ sweepKey, after, pageSize: input.pageSize });
+    const page = await sweepEnrolmentPage({ sweepKey, after, pageSize: input.pageSize, ...(input.versionId !== undefined ? { versionId: input.versionId } : {}) });
     totals.processed += page.processed;
     totals.alerts += page.alerts;
     totals.pages += 1;

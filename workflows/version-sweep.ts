@@ -1,9 +1,10 @@
 /**
- * Starting the monitoring sweep of a new list version (`sweep-<source>-v<n>`), which outlives whoever
+ * Starting the monitoring sweep of a new list version (`sweep-<source>-v<n>`), which re-screens the
+ * enrolments the version's changes reach and outlives whoever
  * starts it: the refresh that stored the version, or the recovery schedule when that refresh never
  * got so far. A sweep already started under that id stands; either way the hand-over is recorded.
  */
-import { ParentClosePolicy, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
+import { ParentClosePolicy, patched, proxyActivities, startChild, workflowInfo } from '@temporalio/workflow';
 import type { WatchlistActivities } from '../activities/watchlists';
 import { infrastructureWork } from './activity-options';
 import { isAlreadyStarted } from './already-started';
@@ -21,7 +22,8 @@ export async function startVersionSweep(settings: SweepSettings, version: { vers
   try {
     await startChild(monitoringSweepWorkflow, {
       workflowId,
-      args: [{ sweepKey, ...settings }],
+      // The version's changes choose whom to re-screen; a history recorded before that replays as it ran.
+      args: [{ sweepKey, ...settings, ...(patched('change-driven-rescreen') ? { versionId: version.versionId } : {}) }],
       parentClosePolicy: ParentClosePolicy.ABANDON,
       taskQueue: workflowInfo().taskQueue,
     });

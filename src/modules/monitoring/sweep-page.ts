@@ -1,21 +1,15 @@
 /**
- * One page of a monitoring sweep: re-screen active enrolments (in id order, after a cursor) with their
- * original scan inputs against the current lists, and compare with the matches already known. New
- * matches produce a new permanent scan, an alert and (with a webhook target) a `monitoring.alert`
- * event; matches gone from the lists are recorded too, without a webhook. Everything is keyed by the
- * sweep, so a page retried after a crash alerts each enrolment at most once; and the page's result is
- * read back from the alerts this sweep holds for the page's enrolments, not from what this attempt
- * raised, so a retry hands over every event an earlier attempt committed but never returned.
+ * One page of a monitoring sweep: re-screen active enrolments (in id order, after a cursor) in full (see
+ * `enrolment-rescreen.ts`). A sweep of a new list version (`versionId` set) pages only over the
+ * enrolments its changes reached (`change-candidates.ts`); a scheduled sweep over every enrolment. The
+ * page's result is read back from the alerts this sweep holds for the page's enrolments, not from what
+ * this attempt raised, so a retry hands over every event an earlier attempt committed but never returned.
  */
-import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
-import { customerKeyOf } from '../screening/cleared-customer';
-import type { ScanMatch } from '../screening/cleared-matches';
-import type { ScanRequest } from '../screening/scan-request.schema';
 import type { Screening } from '../screening/screening';
-import { createWebhookEvent } from '../webhooks/webhook-events';
-import { knownAfter, recordSuppressions, sweepDifference, type SweepOutcome } from './sweep-rulings';
+import { relistedBy } from './change-candidates';
+import { alertsOfPass, DEFAULT_SWEEP_CONCURRENCY, ENROLMENT_TO_SWEEP_COLUMNS, forEachWithConcurrency, rescreenEnrolment, screenedVersions, type EnrolmentToSweep } from './enrolment-rescreen';
 
 export interface SweepPageResult {
   processed: number;
@@ -26,124 +20,34 @@ export interface SweepPageResult {
   nextCursor: string | null;
 }
 
-interface EnrolmentToSweep {
-  id: string;
-  account_id: string;
-  client_id: string;
-  entity_name: string;
-  entity_type: string;
-  webhook_url: string | null;
-  known_matches: string[];
-  last_scan_id: string;
-  request: ScanRequest;
-}
-
-/** Enrolments re-screened at once: screening is in memory, but each reads its scan and may write an alert. */
-export const DEFAULT_SWEEP_CONCURRENCY = 4;
-
-/** Runs `work` over `items` with at most `limit` in flight. */
-async function forEachWithConcurrency<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
-
 /** `onProgress` is called after each enrolment (the activity heartbeats with it). */
 export async function sweepPage(
   em: EntityManager,
   screening: Screening,
-  input: { sweepKey: string; after: string | null; pageSize: number; concurrency?: number },
+  input: { sweepKey: string; after: string | null; pageSize: number; concurrency?: number; versionId?: string },
   onProgress: (done: number) => void = () => {},
 ): Promise<SweepPageResult> {
   await screening.index.rebuild(); // the sweep must see the list version that started it
+  const onlyCandidates = input.versionId !== undefined;
   const page = await sql<EnrolmentToSweep[]>(
     em,
-    `select e.id, e.account_id, e.client_id, e.entity_name, e.entity_type, e.webhook_url, e.known_matches, e.last_scan_id, s.request
+    `select ${ENROLMENT_TO_SWEEP_COLUMNS}
        from monitoring_enrolments e join scans s on s.id = e.scan_id
-      where e.active and (?::uuid is null or e.id > ?::uuid) order by e.id limit ?`,
-    [input.after, input.after, input.pageSize],
+      where e.active and (?::uuid is null or e.id > ?::uuid)
+        ${onlyCandidates ? 'and e.id in (select enrolment_id from change_rescreen_candidates where sweep_key = ?)' : ''}
+      order by e.id limit ?`,
+    [input.after, input.after, ...(onlyCandidates ? [input.sweepKey] : []), input.pageSize],
   );
   const nextCursor = page.length === input.pageSize ? page.at(-1)!.id : null;
-  const versions = screening.index.current().versions.map((v) => ({ source: v.source, version: v.versionNumber, version_id: v.versionId }));
+  const pass = {
+    sweepKey: input.sweepKey,
+    versions: screenedVersions(screening),
+    relisted: input.versionId !== undefined ? await relistedBy(em, input.versionId) : undefined,
+  };
   let done = 0;
   await forEachWithConcurrency(page, input.concurrency ?? DEFAULT_SWEEP_CONCURRENCY, async (enrolment) => {
-    const enrolmentEm = em.fork();
-    // Rulings remembered for the enrolment, or for its customer, apply: cleared, unchanged matches are set aside.
-    const scope = { accountId: enrolment.account_id, customerKey: customerKeyOf(enrolment.request), enrolmentId: enrolment.id };
-    const current = await screening.scans.evaluate(enrolmentEm, enrolment.request, undefined, scope);
-    const outcome: SweepOutcome = { shown: current.scan_result.matches, suppressed: current.scan_result.suppressed_matches };
-    await recordSuppressions(enrolmentEm, enrolment.id, input.sweepKey, outcome.suppressed);
-    if ((await sweepDifference(enrolmentEm, enrolment.id, enrolment.known_matches, outcome)).changed) {
-      await raiseAlert(enrolmentEm, screening, enrolment, input.sweepKey, outcome, versions);
-    }
+    await rescreenEnrolment(em.fork(), screening, enrolment, pass);
     onProgress((done += 1));
   });
-  return { processed: page.length, ...(await pageAlerts(em, input.sweepKey, page.map((e) => e.id))), nextCursor };
-}
-
-/** The alerts this sweep holds for these enrolments, and their webhook events, whichever attempt raised them. */
-async function pageAlerts(em: EntityManager, sweepKey: string, enrolmentIds: string[]): Promise<{ alerts: number; webhookEventIds: string[] }> {
-  if (enrolmentIds.length === 0) return { alerts: 0, webhookEventIds: [] };
-  const rows = await sql<{ webhook_event_id: string | null }[]>(
-    em,
-    `select webhook_event_id from monitoring_alerts where sweep_key = ? and enrolment_id = any(?::uuid[]) order by enrolment_id`,
-    [sweepKey, `{${enrolmentIds.join(',')}}`],
-  );
-  return { alerts: rows.length, webhookEventIds: rows.flatMap((row) => (row.webhook_event_id ? [row.webhook_event_id] : [])) };
-}
-
-/**
- * Raises the alert for one enrolment, comparing under a row lock with the matches known *now*: sweeps of
- * different sources run at once, and two of them that both saw a new match must not both alert on it.
- */
-async function raiseAlert(em: EntityManager, screening: Screening, enrolment: EnrolmentToSweep, sweepKey: string, outcome: SweepOutcome, versions: object[]): Promise<void> {
-  let scan: { scanId: string; matches: ScanMatch[] } | null = null;
-  if ((await sweepDifference(em, enrolment.id, enrolment.known_matches, outcome)).added.length) {
-    const created = await screening.scans.create(em, {
-      owner: { accountId: enrolment.account_id, clientId: enrolment.client_id },
-      request: enrolment.request,
-      idempotencyKey: `monitoring:${sweepKey}:${enrolment.id}`,
-      origin: 'monitoring',
-      enrolmentId: enrolment.id,
-    });
-    scan = { scanId: created.scanId, matches: created.response.scan_result.matches };
-  }
-  await em.transactional(async (tx) => {
-    const [locked] = await sql<{ known_matches: string[]; last_scan_id: string }[]>(tx, 'select known_matches, last_scan_id from monitoring_enrolments where id = ? for update', [enrolment.id]);
-    if (!locked) return;
-    const { added, removed, changed } = await sweepDifference(tx, enrolment.id, locked.known_matches, outcome);
-    if (!changed) return; // another sweep recorded this difference first
-    const newMatches = scan ? scan.matches.filter((m) => added.includes(m.listed_entity_id)) : [];
-    const scanId = added.length ? (scan?.scanId ?? null) : null;
-    const alertId = randomUUID();
-    const inserted = await sql<{ id: string }[]>(
-      tx,
-      `insert into monitoring_alerts (id, enrolment_id, account_id, sweep_key, scan_id, previous_scan_id, new_matches, removed_matches, list_versions, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (enrolment_id, sweep_key) do nothing returning id`,
-      [alertId, enrolment.id, enrolment.account_id, sweepKey, scanId, locked.last_scan_id, JSON.stringify(newMatches), JSON.stringify(removed), JSON.stringify(versions), new Date().toISOString()],
-    );
-    if (!inserted[0]) return; // raised by an earlier attempt of this sweep
-    await sql(tx, 'update monitoring_enrolments set known_matches = ?, last_scan_id = coalesce(?, last_scan_id) where id = ?', [JSON.stringify(knownAfter(locked.known_matches, outcome)), scanId, enrolment.id]);
-    if (!enrolment.webhook_url || newMatches.length === 0) return;
-    const event = await createWebhookEvent(tx, {
-      accountId: enrolment.account_id,
-      clientId: enrolment.client_id,
-      eventType: 'monitoring.alert',
-      subjectId: alertId,
-      targetUrl: enrolment.webhook_url,
-      data: {
-        enrolment_id: enrolment.id,
-        scan_id: scanId,
-        previous_scan_id: locked.last_scan_id,
-        entity_name: enrolment.entity_name,
-        entity_type: enrolment.entity_type,
-        new_matches: newMatches,
-        ...(removed.length ? { removed_matches: removed } : {}),
-        list_versions: versions,
-      },
-    });
-    await sql(tx, 'update monitoring_alerts set webhook_event_id = ? where id = ?', [event.id, alertId]);
-  });
+  return { processed: page.length, ...(await alertsOfPass(em, input.sweepKey, page.map((e) => e.id))), nextCursor };
 }

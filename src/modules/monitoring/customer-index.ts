@@ -1,0 +1,103 @@
+/**
+ * The enrolled customers as a matching index: the reverse of a scan, where a changed listed entity is the
+ * query and the customers are what is searched. Built with the matcher's own index builder
+ * (`MatchIndex.build`), each customer a "listed" entity under the names of its scan request, so a
+ * customer is found by the same tokenising, candidate search and scoring a scan uses.
+ *
+ * Building a million customers takes seconds, so a worker keeps one base index and adds customers
+ * enrolled since in a small delta index, built on each look-up; the base is rebuilt when the delta
+ * grows past a share of it. Customers unenrolled since the base stay in it until then: the pages that
+ * re-screen candidates read only active enrolments.
+ */
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { MatchIndex } from '../../matching';
+import { namesIn } from '../../matching/prepare/names-in';
+import type { Orm } from '../../db/orm';
+import { sql } from '../../db/sql';
+import type { ListedEntity } from '../../sources/listed-entity';
+
+interface CustomerRow {
+  id: string;
+  entity_type: 'person' | 'organisation';
+  name: string;
+}
+
+/**
+ * Enrolments whose row was written up to this long before a base was read are read again into the
+ * delta: `enrolled_at` is stamped by the API before its insert commits, so an enrolment committing
+ * while the base is read may carry an earlier time than the read.
+ */
+const ENROLMENT_COMMIT_LAG_MS = 10 * 60_000;
+/** The delta is folded into a new base once it holds this share of the base's customers (or 10,000). */
+const DELTA_SHARE = 0.05;
+const DELTA_FLOOR = 10_000;
+
+/** A customer as the matcher's index takes it: its enrolment id as the source id, its request's names. */
+export function customerAsEntity(row: CustomerRow): ListedEntity {
+  const [primaryName, ...others] = namesIn(row.name);
+  return {
+    source: 'customer',
+    sourceId: row.id,
+    listKind: 'other',
+    kind: row.entity_type,
+    primaryName: primaryName ?? row.name,
+    aliases: others.map((name) => ({ name, type: 'alias' as const, strength: 'unknown' as const, script: 'latin' as const })),
+    datesOfBirth: [],
+    placesOfBirth: [],
+    nationalities: [],
+    countries: [],
+    gender: null,
+    programmes: [],
+    listedOn: null,
+    controlDate: null,
+    remarks: null,
+    identifiers: [],
+  };
+}
+
+const CUSTOMERS_SQL = `select e.id, e.entity_type, s.request->>'name' as name
+  from monitoring_enrolments e join scans s on s.id = e.scan_id where e.active`;
+
+async function readCustomers(em: EntityManager, since: Date | null): Promise<CustomerRow[]> {
+  return since ? sql<CustomerRow[]>(em, `${CUSTOMERS_SQL} and e.enrolled_at >= ?`, [since.toISOString()]) : sql<CustomerRow[]>(em, CUSTOMERS_SQL);
+}
+
+export interface CustomerIndexView {
+  /** The customers enrolled when the base was read, and those read into the delta since. */
+  base: MatchIndex;
+  delta: MatchIndex;
+}
+
+export class CustomerIndex {
+  private base: { index: MatchIndex; readAt: Date } | null = null;
+  private building: Promise<void> | null = null;
+
+  constructor(private readonly orm: Orm) {}
+
+  /** The base (built now if there is none, or the delta outgrew it) and a delta of later enrolments. */
+  async current(): Promise<CustomerIndexView> {
+    if (!this.base) await this.rebuildBase();
+    let delta = await this.readDelta();
+    if (delta.length > Math.max(DELTA_FLOOR, DELTA_SHARE * this.base!.index.stats.entities)) {
+      await this.rebuildBase();
+      delta = await this.readDelta();
+    }
+    return { base: this.base!.index, delta: MatchIndex.build(delta.map(customerAsEntity)) };
+  }
+
+  private async readDelta(): Promise<CustomerRow[]> {
+    return readCustomers(this.orm.em.fork(), new Date(this.base!.readAt.getTime() - ENROLMENT_COMMIT_LAG_MS));
+  }
+
+  private async rebuildBase(): Promise<void> {
+    this.building ??= (async () => {
+      const em = this.orm.em.fork();
+      const [{ now }] = (await sql<{ now: Date }[]>(em, 'select now() as now')) as [{ now: Date }];
+      const rows = await readCustomers(em, null);
+      this.base = { index: MatchIndex.build(rows.map(customerAsEntity)), readAt: new Date(now) };
+    })().finally(() => {
+      this.building = null;
+    });
+    await this.building;
+  }
+}

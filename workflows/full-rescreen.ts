@@ -1,0 +1,107 @@
+/**
+ * A full re-screen of every active enrolment (`rescreen-<time>`, when the matcher or its thresholds
+ * change), spread over every worker on the task queue. The enrolments are planned into pages once; the
+ * pages are split into ranges, each a child workflow that runs its pages a few at a time as activities.
+ * Any worker polling the queue takes any page; a page heartbeats per chunk, so a dead worker's page is
+ * handed to another within seconds and resumes at its recorded cursor (src/modules/monitoring/
+ * rescreen-pages.ts). Alerts go to delivery workflows as a sweep's do; a range continues as new within
+ * its history budget.
+ */
+import { continueAsNew, executeChild, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import type { MonitoringActivities } from '../activities/monitoring';
+import { infrastructureWork, sweepPage as sweepPageOptions } from './activity-options';
+import { startDelivery } from './monitoring-sweep';
+import type { WebhookDeliveryInput } from './webhook-delivery';
+
+export interface FullRescreenInput {
+  /** Alerts and screening records are keyed by it; default the workflow id. */
+  rescreenKey?: string;
+  pageSize: number;
+  webhookPolicy: WebhookDeliveryInput['policy'];
+  /** Pages each range runs at once (default 4): with several workers, a range's pages spread over them. */
+  parallelPages?: number;
+  /** Pages per child workflow (default 50). */
+  pagesPerRange?: number;
+}
+
+export interface RescreenTotals {
+  pages: number;
+  processed: number;
+  alerts: number;
+}
+
+export interface RescreenRangeInput {
+  rescreenKey: string;
+  fromPage: number;
+  toPage: number;
+  parallelPages: number;
+  webhookPolicy: WebhookDeliveryInput['policy'];
+  historyBudget?: number;
+  /** Carried across continue-as-new: the next page to start, events not yet handed over, totals. */
+  nextPage?: number;
+  pendingEventIds?: string[];
+  totals?: RescreenTotals;
+}
+
+const { planRescreen } = proxyActivities<MonitoringActivities>(infrastructureWork);
+const { rescreenEnrolmentPage } = proxyActivities<MonitoringActivities>(sweepPageOptions);
+
+const DEFAULT_PARALLEL_PAGES = 4;
+const DEFAULT_PAGES_PER_RANGE = 50;
+const DEFAULT_HISTORY_BUDGET = 8_000;
+/** History events per page (scheduled, started, completed, and a share of the workflow tasks). */
+const PAGE_EVENTS = 6;
+/** Per delivery started: initiated, started, often completed, with the workflow tasks taking the news. */
+const EVENTS_PER_START = 10;
+const START_SLICE = 100;
+const CONTINUE_AS_NEW_EVENTS = 10;
+
+export async function fullRescreenWorkflow(input: FullRescreenInput): Promise<RescreenTotals> {
+  const rescreenKey = input.rescreenKey ?? workflowInfo().workflowId;
+  const { pages } = await planRescreen({ rescreenKey, pageSize: input.pageSize });
+  const perRange = input.pagesPerRange ?? DEFAULT_PAGES_PER_RANGE;
+  const ranges: { fromPage: number; toPage: number }[] = [];
+  for (let fromPage = 0; fromPage < pages; fromPage += perRange) ranges.push({ fromPage, toPage: Math.min(pages, fromPage + perRange) });
+  const results = await Promise.all(
+    ranges.map((range) =>
+      executeChild(rescreenRangeWorkflow, {
+        workflowId: `${workflowInfo().workflowId}-pages-${range.fromPage}`,
+        taskQueue: workflowInfo().taskQueue,
+        args: [{ rescreenKey, ...range, parallelPages: input.parallelPages ?? DEFAULT_PARALLEL_PAGES, webhookPolicy: input.webhookPolicy }],
+      }),
+    ),
+  );
+  return results.reduce((sum, r) => ({ pages: sum.pages + r.pages, processed: sum.processed + r.processed, alerts: sum.alerts + r.alerts }), { pages: 0, processed: 0, alerts: 0 });
+}
+
+/** A range of a full re-screen's pages, a few at a time. */
+export async function rescreenRangeWorkflow(input: RescreenRangeInput): Promise<RescreenTotals> {
+  const budget = input.historyBudget ?? DEFAULT_HISTORY_BUDGET;
+  const totals = { ...(input.totals ?? { pages: 0, processed: 0, alerts: 0 }) };
+  let nextPage = input.nextPage ?? input.fromPage;
+  let pending = [...(input.pendingEventIds ?? [])];
+  let steps = 0;
+  const nearBudget = (events: number) =>
+    steps > 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength + events + CONTINUE_AS_NEW_EVENTS > budget);
+  for (;;) {
+    while (pending.length > 0) {
+      const slice = pending.slice(0, START_SLICE);
+      if (nearBudget(slice.length * EVENTS_PER_START)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
+      await Promise.all(slice.map((eventId) => startDelivery(eventId, input.webhookPolicy)));
+      pending = pending.slice(slice.length);
+      steps += 1;
+    }
+    if (nextPage >= input.toPage) return totals;
+    const wave = Array.from({ length: Math.min(input.parallelPages, input.toPage - nextPage) }, (_, i) => nextPage + i);
+    if (nearBudget(wave.length * PAGE_EVENTS)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
+    const results = await Promise.all(wave.map((pageNumber) => rescreenEnrolmentPage({ rescreenKey: input.rescreenKey, pageNumber })));
+    for (const page of results) {
+      totals.pages += 1;
+      totals.processed += page.processed;
+      totals.alerts += page.alerts;
+      pending.push(...page.webhookEventIds);
+    }
+    nextPage += wave.length;
+    steps += 1;
+  }
+}
