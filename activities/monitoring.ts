@@ -22,7 +22,7 @@ export function createMonitoringActivities(deps: ActivityDeps) {
     async planRescreen(input: { rescreenKey: string; pageSize: number }): Promise<{ pages: number }> {
       return planRescreenPages(deps.orm.em.fork(), input);
     },
-    async rescreenEnrolmentPage(input: { rescreenKey: string; pageNumber: number }): Promise<RescreenPageResult> {
+    async rescreenEnrolmentPage(input: { rescreenKey: string; pageNumber: number; chunkSize?: number }): Promise<RescreenPageResult> {
       return rescreenPage(deps.orm.em.fork(), deps.screening, input, (processed) => Context.current().heartbeat(processed));
     },
   };

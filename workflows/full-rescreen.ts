@@ -22,6 +22,8 @@ export interface FullRescreenInput {
   parallelPages?: number;
   /** Pages per child workflow (default 50). */
   pagesPerRange?: number;
+  /** Customers a page screens and records at a time (default `DEFAULT_RESCREEN_CHUNK`). */
+  chunkSize?: number;
 }
 
 export interface RescreenTotals {
@@ -35,6 +37,7 @@ export interface RescreenRangeInput {
   fromPage: number;
   toPage: number;
   parallelPages: number;
+  chunkSize?: number;
   webhookPolicy: WebhookDeliveryInput['policy'];
   historyBudget?: number;
   /** Carried across continue-as-new: the next page to start, events not yet handed over, totals. */
@@ -67,7 +70,7 @@ export async function fullRescreenWorkflow(input: FullRescreenInput): Promise<Re
       executeChild(rescreenRangeWorkflow, {
         workflowId: `${workflowInfo().workflowId}-pages-${range.fromPage}`,
         taskQueue: workflowInfo().taskQueue,
-        args: [{ rescreenKey, ...range, parallelPages: input.parallelPages ?? DEFAULT_PARALLEL_PAGES, webhookPolicy: input.webhookPolicy }],
+        args: [{ rescreenKey, ...range, parallelPages: input.parallelPages ?? DEFAULT_PARALLEL_PAGES, webhookPolicy: input.webhookPolicy, ...(input.chunkSize ? { chunkSize: input.chunkSize } : {}) }],
       }),
     ),
   );
@@ -94,7 +97,7 @@ export async function rescreenRangeWorkflow(input: RescreenRangeInput): Promise<
     if (nextPage >= input.toPage) return totals;
     const wave = Array.from({ length: Math.min(input.parallelPages, input.toPage - nextPage) }, (_, i) => nextPage + i);
     if (nearBudget(wave.length * PAGE_EVENTS)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
-    const results = await Promise.all(wave.map((pageNumber) => rescreenEnrolmentPage({ rescreenKey: input.rescreenKey, pageNumber })));
+    const results = await Promise.all(wave.map((pageNumber) => rescreenEnrolmentPage({ rescreenKey: input.rescreenKey, pageNumber, ...(input.chunkSize ? { chunkSize: input.chunkSize } : {}) })));
     for (const page of results) {
       totals.pages += 1;
       totals.processed += page.processed;
