@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhookSignature } from '../../src/modules/webhooks/signature';
-import { refreshInput } from '../../src/temporal/workflow-inputs';
+import { refreshInput, sweepSettings } from '../../src/temporal/workflow-inputs';
+import { monitoringSweepWorkflow } from '../../workflows/monitoring-sweep';
 import { watchlistRefreshWorkflow } from '../../workflows/watchlist-refresh';
 import { jsonOf, type Json } from '../helpers/http';
 import { eventually, startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver';
@@ -91,11 +92,15 @@ describe('ongoing monitoring', () => {
     expect(stored.alerts[0]).toMatchObject({ scan_id: body.data.scan_id, previous_scan_id: scan.scan_id, removed_matches: [] });
   });
 
-  it('records a match removed from the list, without a webhook', async () => {
+  it('raises nothing when a matched entity is delisted; a scheduled sweep records the removal, without a webhook', async () => {
     const scan = await jsonOf(await api('POST', '/v1/scans/full', { entity_type: 'person', name: 'Someone Entirely Different' }));
     expect(scan.scan_result.match_count).toBeGreaterThan(0);
     const enrolment = await jsonOf(await api('POST', '/v1/monitoring', { scan_id: scan.scan_id, entity_name: 'Someone Entirely Different', entity_type: 'person', webhook_url: receiver.url }));
-    await refresh(writeSimpleCsv([{ id: 'T-2', schema: 'Person', name: 'TUMANOVSKY Yevgeny Arkadyevich', birthDate: '1961-07-04' }]));
+    const delisted = await refresh(writeSimpleCsv([{ id: 'T-2', schema: 'Person', name: 'TUMANOVSKY Yevgeny Arkadyevich', birthDate: '1961-07-04' }]));
+    await temporal.workflow.getHandle(delisted.sweep!).result();
+    expect((await jsonOf(await api('GET', `/v1/monitoring/alerts?enrolment_id=${enrolment.enrolment_id}`))).alerts).toEqual([]);
+
+    await temporal.workflow.execute(monitoringSweepWorkflow, { taskQueue: config.temporal.taskQueue, workflowId: `sweep-scheduled-${randomUUID()}`, args: [sweepSettings(config)] });
     const stored = await eventually(async () => {
       const list = await jsonOf(await api('GET', `/v1/monitoring/alerts?enrolment_id=${enrolment.enrolment_id}`));
       return list.alerts.length > 0 && list;
