@@ -1,10 +1,11 @@
 /**
  * `npm run cli -- <command>`: the admin CLI (accounts, client registrations, signing keys, watchlists,
- * operator credits, finance). Exit codes: 0 done, 1 failed, 2 bad usage (nothing changed).
+ * monitoring re-screens, operator credits, finance). Exit codes: 0 done, 1 failed, 2 bad usage (nothing changed).
  */
 import { Command, CommanderError } from 'commander';
 import { registerIdentityCommands } from './cli/identity.commands';
 import { registerListCommands } from './cli/lists.commands';
+import { registerMonitoringCommands } from './cli/monitoring.commands';
 import { registerRegisterCommands } from './cli/registers.commands';
 import { registerFinanceCommands } from './cli/finance';
 import { registerRetentionCommands } from './cli/retention.commands';
@@ -44,6 +45,7 @@ async function run(action: (cli: CliContext) => Promise<void>): Promise<void> {
 
 registerIdentityCommands(program, run);
 registerListCommands(program, run);
+registerMonitoringCommands(program, run);
 registerRegisterCommands(program, run);
 registerFinanceCommands(program, run);
 registerRetentionCommands(program, run);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAbuseAndBond, runAgentJob, runCheckout, runNewsletterSync } from './commerce-scenarios';
 import { writeHistories } from './pick-histories';
 import { startRecordingStack, type RecordingStack } from './recording-stack';
-import { runAbnLookup, runBatch, runPlatformCheck, runRecovery, runRegisterLoad, runWatchlistSweep } from './screening-scenarios';
+import { runAbnLookup, runBatch, runFullRescreen, runPlatformCheck, runRecovery, runRegisterLoad, runWatchlistSweep } from './screening-scenarios';
 import { registeredWorkflowTypes } from './history-files';
 
 describe('recording one history of every workflow type', () => {
@@ -21,6 +21,7 @@ describe('recording one history of every workflow type', () => {
 
   it('runs the platform check', () => runPlatformCheck(stack));
   it('refreshes a watchlist whose new version sweeps an enrolment into a delivered alert', () => runWatchlistSweep(stack));
+  it('re-screens every enrolment in pages', () => runFullRescreen(stack));
   it('screens a batch and delivers batch.completed', () => runBatch(stack));
   it('loads a register', () => runRegisterLoad(stack));
   it('asks ABN Lookup about an ABN missing from the extract', () => runAbnLookup(stack));

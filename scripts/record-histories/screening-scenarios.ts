@@ -1,7 +1,7 @@
 /**
  * Drives the screening side's workflows to an end on the recording stack, the way production starts
  * them: the platform check, a watchlist refresh whose new version sweeps an enrolment into a signed
- * alert, a batch with its `batch.completed` delivery, a register load, an ABN Lookup and a run of the
+ * alert, a full re-screen, a batch with its `batch.completed` delivery, a register load, an ABN Lookup and a run of the
  * recovery schedule's workflow. Each waits on an outcome, never on a clock.
  */
 import { randomUUID } from 'node:crypto';
@@ -9,8 +9,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeAbrExtract } from '../generate-abr-extract';
-import { recoveryInput, refreshInput } from '../../src/temporal/workflow-inputs';
+import { recoveryInput, refreshInput, sweepSettings } from '../../src/temporal/workflow-inputs';
 import { workflowIds } from '../../src/temporal/workflow-ids';
+import { fullRescreenWorkflow } from '../../workflows/full-rescreen';
 import { platformCheckWorkflow } from '../../workflows/platform-check';
 import { registerRefreshWorkflow } from '../../workflows/register-refresh';
 import { strandedWorkRecoveryWorkflow } from '../../workflows/stranded-work-recovery';
@@ -107,5 +108,14 @@ export async function runRecovery(stack: RecordingStack): Promise<void> {
     taskQueue: stack.config.temporal.taskQueue,
     workflowId: `recovery-${randomUUID()}`,
     args: [{ ...recoveryInput(stack.config), strandedAfterSeconds: 0 }],
+  });
+}
+
+/** A full re-screen of every enrolment in pages of two: `rescreen-<id>` and its `rescreen-<id>-pages-0` range. */
+export async function runFullRescreen(stack: RecordingStack): Promise<void> {
+  await stack.temporal.workflow.execute(fullRescreenWorkflow, {
+    taskQueue: stack.config.temporal.taskQueue,
+    workflowId: `rescreen-${randomUUID()}`,
+    args: [{ ...sweepSettings(stack.config), pageSize: 2, parallelPages: 2 }],
   });
 }
