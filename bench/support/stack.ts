@@ -45,8 +45,8 @@ function startProcess(entry: string, env: Record<string, string>): ChildProcess 
   return spawn(process.execPath, [...extra, '--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'] });
 }
 
-/** API processes compile with tsx and build their matching index before they answer: on a busy machine that takes minutes. */
-const HEALTH_TIMEOUT_MS = 180_000;
+/** API processes compile with tsx and build their matching index before they answer: on a busy machine that takes minutes (BENCH_HEALTH_TIMEOUT_MS gives them longer). */
+const HEALTH_TIMEOUT_MS = Number(process.env.BENCH_HEALTH_TIMEOUT_MS ?? 180_000);
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
