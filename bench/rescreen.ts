@@ -123,7 +123,7 @@ async function fullRescreen(temporal: Client, config: Parameters<typeof sweepSet
   const load = measureMachineLoad();
   const cpu = startCpuMeasure(workers);
   const t = performance.now();
-  const totals = await temporal.workflow.execute(fullRescreenWorkflow, { taskQueue: config.temporal.taskQueue, workflowId: key, args: [{ ...sweepSettings(config), pageSize: PAGE_SIZE, parallelPages: 4 }] });
+  const totals = await temporal.workflow.execute(fullRescreenWorkflow, { taskQueue: config.temporal.taskQueue, workflowId: key, args: [{ rescreenKey: key, ...sweepSettings(config), pageSize: PAGE_SIZE, parallelPages: 4 }] });
   const ms = performance.now() - t;
   const perCustomer = [...cpu(totals.processed)].filter(([g]) => g.startsWith('worker'));
   const byWorker = await sql<{ completed_by: string; pages: number }[]>(orm.em.fork(), 'select completed_by, count(*)::int as pages from rescreen_pages where rescreen_key = ? group by completed_by order by completed_by', [key]);

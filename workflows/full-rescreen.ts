@@ -14,8 +14,8 @@ import { startDelivery } from './monitoring-sweep';
 import type { WebhookDeliveryInput } from './webhook-delivery';
 
 export interface FullRescreenInput {
-  /** Alerts and screening records are keyed by it; default the workflow id. */
-  rescreenKey?: string;
+  /** Alerts and screening records are keyed by it, and the ranges' workflow ids start with it: the workflow's own id. */
+  rescreenKey: string;
   pageSize: number;
   webhookPolicy: WebhookDeliveryInput['policy'];
   /** Pages each range runs at once (default 4): with several workers, a range's pages spread over them. */
@@ -60,7 +60,7 @@ const START_SLICE = 100;
 const CONTINUE_AS_NEW_EVENTS = 10;
 
 export async function fullRescreenWorkflow(input: FullRescreenInput): Promise<RescreenTotals> {
-  const rescreenKey = input.rescreenKey ?? workflowInfo().workflowId;
+  const { rescreenKey } = input;
   const { pages } = await planRescreen({ rescreenKey, pageSize: input.pageSize });
   const perRange = input.pagesPerRange ?? DEFAULT_PAGES_PER_RANGE;
   const ranges: { fromPage: number; toPage: number }[] = [];
@@ -68,7 +68,7 @@ export async function fullRescreenWorkflow(input: FullRescreenInput): Promise<Re
   const results = await Promise.all(
     ranges.map((range) =>
       executeChild(rescreenRangeWorkflow, {
-        workflowId: `${workflowInfo().workflowId}-pages-${range.fromPage}`,
+        workflowId: `${rescreenKey}-pages-${range.fromPage}`,
         taskQueue: workflowInfo().taskQueue,
         args: [{ rescreenKey, ...range, parallelPages: input.parallelPages ?? DEFAULT_PARALLEL_PAGES, webhookPolicy: input.webhookPolicy, ...(input.chunkSize ? { chunkSize: input.chunkSize } : {}) }],
       }),

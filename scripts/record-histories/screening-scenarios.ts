@@ -113,9 +113,10 @@ export async function runRecovery(stack: RecordingStack): Promise<void> {
 
 /** A full re-screen of every enrolment in pages of two: `rescreen-<id>` and its `rescreen-<id>-pages-0` range. */
 export async function runFullRescreen(stack: RecordingStack): Promise<void> {
+  const rescreenKey = `rescreen-${randomUUID()}`;
   await stack.temporal.workflow.execute(fullRescreenWorkflow, {
     taskQueue: stack.config.temporal.taskQueue,
-    workflowId: `rescreen-${randomUUID()}`,
-    args: [{ ...sweepSettings(stack.config), pageSize: 2, parallelPages: 2 }],
+    workflowId: rescreenKey,
+    args: [{ rescreenKey, ...sweepSettings(stack.config), pageSize: 2, parallelPages: 2 }],
   });
 }

@@ -27,7 +27,7 @@ export function registerMonitoringCommands(program: Command, run: (action: (cli:
           const handle = await client.workflow.start(fullRescreenWorkflow, {
             taskQueue: cli.config.temporal.taskQueue,
             workflowId,
-            args: [{ ...sweepSettings(cli.config), pageSize }],
+            args: [{ rescreenKey: workflowId, ...sweepSettings(cli.config), pageSize }],
           });
           cli.note(`started ${workflowId}`);
           if (!opts.wait) return cli.print({ workflow_id: workflowId, run_id: handle.firstExecutionRunId });

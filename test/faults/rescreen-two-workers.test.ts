@@ -63,7 +63,7 @@ describe('a full re-screen shared by two worker processes', () => {
       const handle = await temporal.workflow.start(fullRescreenWorkflow, {
         taskQueue: config.temporal.taskQueue,
         workflowId: rescreenKey,
-        args: [{ ...sweepSettings(config), pageSize: PAGE_SIZE, chunkSize: CHUNK_SIZE, parallelPages: 2, pagesPerRange: 3 }],
+        args: [{ rescreenKey, ...sweepSettings(config), pageSize: PAGE_SIZE, chunkSize: CHUNK_SIZE, parallelPages: 2, pagesPerRange: 3 }],
       });
       // Kill the doomed worker as soon as it has a page part-way done.
       const inHand = await eventually(async () => {
