@@ -10,7 +10,7 @@
 import { continueAsNew, executeChild, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring';
 import { infrastructureWork, sweepPage as sweepPageOptions } from './activity-options';
-import { startDelivery } from './monitoring-sweep';
+import { CONTINUE_AS_NEW_EVENTS, DEFAULT_HISTORY_BUDGET, EVENTS_PER_START, MAX_START_SLICE, startDelivery } from './monitoring-sweep';
 import type { WebhookDeliveryInput } from './webhook-delivery';
 
 export interface FullRescreenInput {
@@ -51,13 +51,8 @@ const { rescreenEnrolmentPage } = proxyActivities<MonitoringActivities>(sweepPag
 
 const DEFAULT_PARALLEL_PAGES = 4;
 const DEFAULT_PAGES_PER_RANGE = 50;
-const DEFAULT_HISTORY_BUDGET = 8_000;
 /** History events per page (scheduled, started, completed, and a share of the workflow tasks). */
 const PAGE_EVENTS = 6;
-/** Per delivery started: initiated, started, often completed, with the workflow tasks taking the news. */
-const EVENTS_PER_START = 10;
-const START_SLICE = 100;
-const CONTINUE_AS_NEW_EVENTS = 10;
 
 export async function fullRescreenWorkflow(input: FullRescreenInput): Promise<RescreenTotals> {
   const { rescreenKey } = input;
@@ -88,7 +83,7 @@ export async function rescreenRangeWorkflow(input: RescreenRangeInput): Promise<
     steps > 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength + events + CONTINUE_AS_NEW_EVENTS > budget);
   for (;;) {
     while (pending.length > 0) {
-      const slice = pending.slice(0, START_SLICE);
+      const slice = pending.slice(0, MAX_START_SLICE);
       if (nearBudget(slice.length * EVENTS_PER_START)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
       await Promise.all(slice.map((eventId) => startDelivery(eventId, input.webhookPolicy)));
       pending = pending.slice(slice.length);

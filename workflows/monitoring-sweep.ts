@@ -43,10 +43,10 @@ const { findVersionCandidates } = proxyActivities<MonitoringActivities>(changeCa
  * events: initiated, started and, as a delivery often finishes while the sweep runs, completed, each
  * with the workflow task that takes the news; plus room for the continue-as-new itself.
  */
-const EVENTS_PER_START = 10;
-const CONTINUE_AS_NEW_EVENTS = 10;
-const MAX_START_SLICE = 100;
-const DEFAULT_HISTORY_BUDGET = 8_000;
+export const EVENTS_PER_START = 10;
+export const CONTINUE_AS_NEW_EVENTS = 10;
+export const MAX_START_SLICE = 100;
+export const DEFAULT_HISTORY_BUDGET = 8_000;
 /** History events of one page: its activity and the workflow tasks around it. */
 const PAGE_EVENTS = 12;
 
