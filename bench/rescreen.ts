@@ -12,9 +12,11 @@
  *   customer, pages per worker. Target: a million in ≤ 5 min (≥ 3,300 a second). Run twice: the first
  *   records the matches the customers have (their enrolments start knowing none), the second is the
  *   steady state a matcher change meets.
+ * The bench's Temporal dev server keeps its state in .data/bench-rescreen: delete it after a run that
+ * was stopped part-way, or its workflows (ids fixed here) are found again.
  * - the baseline, in the same run: today's sweep of every enrolment (what each release cost before).
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { openOrm, type Orm } from '../src/db/orm';
@@ -53,8 +55,9 @@ async function main(): Promise<void> {
     release = releaseVersions(pools, customers);
     await orm.close(true);
   });
-  const secondWorker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { cwd: join(__dirname, '..'), env: { ...process.env, ...stack.env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  const workers = { 'worker 1': stack.pids.worker, 'worker 2': secondWorker.pid! };
+  // The second worker starts after the release: the first worker's customer index is the warm one.
+  let secondWorker: ChildProcess | undefined;
+  const workers: Record<string, number> = { 'worker 1': stack.pids.worker };
   const connection = await Connection.connect({ address: stack.env.TEMPORAL_ADDRESS });
   const orm = await openOrm(stack.config.db);
   try {
@@ -63,7 +66,7 @@ async function main(): Promise<void> {
     const refresh = (targets: SyntheticTarget[], id: string) =>
       temporal.workflow.execute(watchlistRefreshWorkflow, { taskQueue, workflowId: id, args: [refreshInput(stack.config, { source: SOURCE, file: writeSimpleCsv(targets) })] });
 
-    // Version 1: 5,000 entities, all "added"; its sweep also builds the worker's customer index (cold).
+    // Version 1: 2,000 entities, all "added"; its sweep also builds the worker's customer index (cold).
     let t = performance.now();
     const first = await refresh(release.v1, 'pipeline-bench-release-v1');
     await temporal.workflow.getHandle(first.sweep!).result();
@@ -85,6 +88,8 @@ async function main(): Promise<void> {
     say(`  target ≤ 10 s at 1,000,000 customers: ${seconds(done - t)} here at ${CUSTOMERS.toLocaleString()}`);
     await recall(orm, second.version!.versionId, second.sweep!, customers);
 
+    secondWorker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { cwd: join(__dirname, '..'), env: { ...process.env, ...stack.env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    workers['worker 2'] = secondWorker.pid!;
     say(`\nFull re-screens over two workers (pages of ${PAGE_SIZE})`);
     await fullRescreen(temporal, stack.config, orm, workers, 'rescreen-bench-1', 'first (records the customers’ matches)');
     say(`\nBaseline: today's sweep of every enrolment, one page at a time`);
@@ -99,7 +104,7 @@ async function main(): Promise<void> {
   } finally {
     await orm.close(true);
     await connection.close();
-    secondWorker.kill('SIGTERM');
+    secondWorker?.kill('SIGTERM');
     await stack.stop();
   }
 }

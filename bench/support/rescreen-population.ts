@@ -65,7 +65,7 @@ const asTarget = (e: ListedEntity, id: string, countries?: string): SyntheticTar
  * 500 (100 of them the names of enrolled customers, so alerts are certain; 400 new), changes 300 (a
  * new country) and removes 200.
  */
-export function releaseVersions(pools: NamePools, customers: BenchCustomer[], listed = 5_000): { v1: SyntheticTarget[]; v2: SyntheticTarget[]; customersListed: BenchCustomer[] } {
+export function releaseVersions(pools: NamePools, customers: BenchCustomer[], listed = 2_000): { v1: SyntheticTarget[]; v2: SyntheticTarget[]; customersListed: BenchCustomer[] } {
   const base = entitiesOf(pools, listed, LIST_SEED);
   const v1 = base.map((e, i) => asTarget(e, `R-${i}`));
   const customersListed = customers.filter((_, i) => i % Math.floor(customers.length / 100) === 0).slice(0, 100);
