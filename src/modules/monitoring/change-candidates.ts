@@ -6,16 +6,17 @@
  * with the size of the change, not with the number of customers. Removed entities are not searched: a
  * delisting raises nothing.
  *
- * The reverse search is a superset filter, not the verdict: it runs below the scan threshold by
+ * Customers with a one-word name are also checked the scan's way (`isThinName`). The reverse search
+ * is a superset filter, not the verdict: it runs below the scan threshold by
  * `REVERSE_MARGIN`, because token rarity is measured among customers here and among listed names in a
  * scan, so the two directions score a pair slightly differently. The full re-screen of each candidate
  * decides, with the scan's own semantics (threshold, filters, rulings).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { DEFAULT_MATCH_THRESHOLD, entityIdOf, type MatchIndex } from '../../matching';
+import { DEFAULT_MATCH_THRESHOLD, entityIdOf, MatchIndex } from '../../matching';
 import { sql } from '../../db/sql';
 import type { ListedEntity } from '../../sources/listed-entity';
-import type { CustomerIndex } from './customer-index';
+import type { CustomerIndex, CustomerRow } from './customer-index';
 
 /** How far below the scan threshold the reverse search reaches (see above; `bench:rescreen` measures its recall). */
 export const REVERSE_MARGIN = 0.15;
@@ -37,6 +38,15 @@ export function customersReachedBy(index: MatchIndex, entity: ListedEntity, foun
   for (const name of [entity.primaryName, ...entity.aliases.map((a) => a.name)]) {
     const result = index.search({ name, entityType }, { threshold, kinds: CUSTOMER_KINDS, typeMismatches: false, limit: REVERSE_LIMIT });
     for (const match of result.matches) found.add(match.sourceId);
+  }
+}
+
+/** Thin-named customers (see `isThinName`) a scan against only the changed entities would match. */
+export function thinCustomersMatching(changed: MatchIndex, thin: readonly CustomerRow[], found: Set<string>): void {
+  const threshold = DEFAULT_MATCH_THRESHOLD - REVERSE_MARGIN;
+  for (const customer of thin) {
+    if (found.has(customer.id)) continue;
+    if (changed.search({ name: customer.name, entityType: customer.entity_type }, { threshold }).matches.length > 0) found.add(customer.id);
   }
 }
 
@@ -76,13 +86,14 @@ export async function findChangeCandidates(
   const stored = await storedCandidates(em, input.sweepKey);
   if (stored) return stored;
   const entities = await changedEntitiesOf(em, input.versionId);
-  const { base, delta } = await customers.current();
+  const { base, delta, thin } = await customers.current();
   const found = new Set<string>();
   entities.forEach((entity, i) => {
     customersReachedBy(base, entity, found);
     customersReachedBy(delta, entity, found);
     if (i % 50 === 49) onProgress(i + 1);
   });
+  thinCustomersMatching(MatchIndex.build(entities), thin, found);
   await em.transactional(async (tx) => {
     await sql(
       tx,
