@@ -136,3 +136,15 @@ export const changeCandidates: ActivityOptions = {
   scheduleToCloseTimeout: OUTAGE_BUDGET,
   retry: { ...untilBackUp, initialInterval: '2 seconds' },
 };
+
+/**
+ * A page of a full re-screen: heartbeats per customer, but a customer whose new match writes a scan and
+ * an alert can take seconds on a busy machine, so its heartbeat may be 30 s apart before the page is
+ * handed to another worker (which resumes at the page's recorded cursor).
+ */
+export const rescreenPage: ActivityOptions = {
+  startToCloseTimeout: '15 minutes',
+  heartbeatTimeout: '30 seconds',
+  scheduleToCloseTimeout: OUTAGE_BUDGET,
+  retry: { ...untilBackUp, initialInterval: '2 seconds' },
+};

@@ -9,7 +9,7 @@
  */
 import { continueAsNew, executeChild, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring';
-import { infrastructureWork, sweepPage as sweepPageOptions } from './activity-options';
+import { infrastructureWork, rescreenPage } from './activity-options';
 import { CONTINUE_AS_NEW_EVENTS, DEFAULT_HISTORY_BUDGET, EVENTS_PER_START, MAX_START_SLICE, startDelivery } from './monitoring-sweep';
 import type { WebhookDeliveryInput } from './webhook-delivery';
 
@@ -47,7 +47,7 @@ export interface RescreenRangeInput {
 }
 
 const { planRescreen } = proxyActivities<MonitoringActivities>(infrastructureWork);
-const { rescreenEnrolmentPage } = proxyActivities<MonitoringActivities>(sweepPageOptions);
+const { rescreenEnrolmentPage } = proxyActivities<MonitoringActivities>(rescreenPage);
 
 const DEFAULT_PARALLEL_PAGES = 4;
 const DEFAULT_PAGES_PER_RANGE = 50;

@@ -57,7 +57,7 @@ interface PageRow {
   status: 'pending' | 'done';
 }
 
-/** Screens the rest of one page; `onProgress` is called after each chunk (the activity heartbeats with it). */
+/** Screens the rest of one page; `onProgress` is called after each customer (the activity heartbeats with it). */
 export async function rescreenPage(
   em: EntityManager,
   screening: Screening,
@@ -85,10 +85,12 @@ export async function rescreenPage(
         [cursor, cursor, page.last_id, page.last_id, input.chunkSize ?? DEFAULT_RESCREEN_CHUNK],
       );
       if (chunk.length === 0) break;
-      await forEachWithConcurrency(chunk, input.concurrency ?? DEFAULT_SWEEP_CONCURRENCY, (enrolment) => rescreenEnrolment(em.fork(), screening, enrolment, pass));
+      // Heartbeats per customer, not per chunk: a chunk whose customers all alert takes seconds.
+      await forEachWithConcurrency(chunk, input.concurrency ?? DEFAULT_SWEEP_CONCURRENCY, async (enrolment) => {
+        await rescreenEnrolment(em.fork(), screening, enrolment, pass);
+        onProgress((processed += 1));
+      });
       cursor = await recordChunk(em, input, worker, cursor, chunk);
-      processed += chunk.length;
-      onProgress(processed);
     }
     await sql(em, `update rescreen_pages set status = 'done', completed_by = ?, completed_at = now() where rescreen_key = ? and page_number = ? and status = 'pending'`, [worker, ...key]);
   }
