@@ -30,9 +30,13 @@ export async function poolsOfLoadedLists(em: EntityManager): Promise<NamePools> 
   return measureNamePools(rows.map((r) => r.entity));
 }
 
+/** What the API accepts as a name to screen (`scan.service.ts`): a generated name of punctuation alone ("&") is left out. */
+const SCREENABLE = /[\p{L}\p{N}]/u;
+
 function entitiesOf(pools: NamePools, count: number, seed: number): ListedEntity[] {
   const out: ListedEntity[] = [];
   for (const entity of generatedEntities(pools, count * 20, seed)) {
+    if (!SCREENABLE.test(entity.primaryName)) continue;
     out.push(entity);
     if (out.length === count) break;
   }
