@@ -7,11 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshInput } from '../../src/temporal/workflow-inputs';
-import { watchlistRefreshWorkflow } from '../../workflows/watchlist-refresh';
 import { jsonOf, type Json } from '../helpers/http';
 import { createTestClient, tokenFor } from '../helpers/identity';
-import { writeSimpleCsv, type SyntheticTarget } from '../helpers/synthetic-lists';
+import { ingestListVersion } from '../helpers/ingest-list-version';
+import { type SyntheticTarget } from '../helpers/synthetic-lists';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
@@ -36,18 +35,8 @@ describe('change-driven re-screening of a new list version', () => {
     expect(res.status).toBeLessThan(300);
     return jsonOf(res);
   };
-  /** Ingests a version through the real pipeline, waits for its sweep, and swaps the API's index. */
-  const ingest = async (targets: SyntheticTarget[]) => {
-    const outcome = await temporal.workflow.execute(watchlistRefreshWorkflow, {
-      taskQueue: config.temporal.taskQueue,
-      workflowId: `pipeline-${source}-${randomUUID()}`,
-      args: [refreshInput(config, { source, file: writeSimpleCsv(targets) })],
-    });
-    expect(outcome.outcome).toBe('created');
-    await temporal.workflow.getHandle(outcome.sweep!).result();
-    await app.deps.screening.index.rebuild();
-    return outcome.sweep!.replace(/^sweep-/, '');
-  };
+  /** Ingests a version through the real pipeline and waits for its sweep; returns the sweep's key. */
+  const ingest = async (targets: SyntheticTarget[]) => (await ingestListVersion(temporal, app, config, source, targets)).sweep!.replace(/^sweep-/, '');
   const enrolled = async (name: string, dob: string) => {
     const scan = await api('POST', '/v1/scans/full', { entity_type: 'person', name, dob });
     const enrolment = await api('POST', '/v1/monitoring', { scan_id: scan.scan_id, entity_name: name, entity_type: 'person' });

@@ -8,13 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import { Client, Connection } from '@temporalio/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refreshInput, sweepSettings } from '../../src/temporal/workflow-inputs';
+import { sweepSettings } from '../../src/temporal/workflow-inputs';
 import { monitoringSweepWorkflow } from '../../workflows/monitoring-sweep';
-import { watchlistRefreshWorkflow } from '../../workflows/watchlist-refresh';
 import { jsonOf, type Json } from '../helpers/http';
 import { eventually } from '../helpers/https-receiver';
 import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
-import { writeSimpleCsv, type SyntheticTarget } from '../helpers/synthetic-lists';
+import { ingestListVersion } from '../helpers/ingest-list-version';
+import { type SyntheticTarget } from '../helpers/synthetic-lists';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
@@ -53,17 +53,7 @@ describe('cleared matches remembered', () => {
     return jsonOf(res);
   };
   /** Ingests a list version through the real pipeline workflow, waits for its monitoring sweep, and swaps the API's index. */
-  const ingest = async (targets: SyntheticTarget[]) => {
-    const outcome = await temporal.workflow.execute(watchlistRefreshWorkflow, {
-      taskQueue: config.temporal.taskQueue,
-      workflowId: `pipeline-${source}-${randomUUID()}`,
-      args: [refreshInput(config, { source, file: writeSimpleCsv(targets) })],
-    });
-    expect(outcome.outcome).toBe('created');
-    if (outcome.sweep) await temporal.workflow.getHandle(outcome.sweep).result();
-    await app.deps.screening.index.rebuild();
-    return outcome;
-  };
+  const ingest = (targets: SyntheticTarget[]) => ingestListVersion(temporal, app, config, source, targets);
   /** A scheduled sweep (every enrolment re-screened, as opposed to a version's, which re-screens those its changes reach); returns its key. */
   const sweepAll = async () => {
     const workflowId = `sweep-scheduled-${randomUUID()}`;
