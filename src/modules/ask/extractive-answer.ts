@@ -9,7 +9,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { statesFigure } from './figures';
-import type { Retrieval, RetrievedPassage } from './retrieval';
+import { covers, type Retrieval, type RetrievedPassage } from './retrieval';
 
 export interface Citation {
   url: string;
@@ -51,15 +51,16 @@ export async function composeExtractive(em: EntityManager, retrieval: Retrieval,
     `select (t.i - 1)::int as i, tsvector_to_array(to_tsvector('english', t.s)) as lexemes from unnest(?::text[]) with ordinality as t(s, i)`,
     [sentences.map((s) => s.text)],
   );
-  // A question word counts for a sentence as it does for a passage: its own lexeme, or every lexeme of one of its alternatives.
-  const sentenceScore = (lexemes: string[]) => {
+  // A question word counts for a sentence as it does for a passage: its own lexeme, every lexeme of one
+  // of its alternatives, or (a word that asks for a figure) a stated figure of the kind asked.
+  const sentenceScore = (lexemes: string[], text: string) => {
     const present = new Set(lexemes);
-    return retrieval.lexemes.reduce((sum, l) => sum + (present.has(l.lexeme) || l.alternatives.some((alt) => alt.length > 0 && alt.every((x) => present.has(x))) ? l.weight : 0), 0);
+    return retrieval.lexemes.reduce((sum, l) => sum + (covers(l, present, text, retrieval.figureKinds) ? l.weight : 0), 0);
   };
   const figureBonus = retrieval.figureKinds.length ? Math.max(0, ...retrieval.lexemes.map((l) => l.weight)) : 0;
   const scored = sentences.map((s, i) => ({
     ...s,
-    score: sentenceScore(lexemeRows[i]?.lexemes ?? []) + (figureBonus && statesFigure(s.text, retrieval.figureKinds) ? figureBonus : 0),
+    score: sentenceScore(lexemeRows[i]?.lexemes ?? [], s.text) + (figureBonus && statesFigure(s.text, retrieval.figureKinds) ? figureBonus : 0),
   }));
 
   const picked: typeof scored = [];

@@ -16,7 +16,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { Domain, KnowledgePassage } from './knowledge-files';
-import { figureKindsAsked, statesFigure, type FigureKind } from './figures';
+import { figureAskingWords, figureKindsAsked, statesFigure, type FigureKind } from './figures';
 import { expandQuestion, expansionsOf, phraseExpansionsByWord, withoutContractions } from './query-terms';
 
 export type Freshness = 'day' | 'week' | 'month' | 'year';
@@ -36,11 +36,26 @@ export interface RetrievedPassage extends Pick<KnowledgePassage, 'id' | 'domain'
   via: 'full_text' | 'trigram';
 }
 
+/** A lexeme of the question, its weight (inverse document frequency), the lexemes of each spelled-out
+ *  form or term of art that also covers it, and whether it only asks for a figure ("long" in "how
+ *  long"), in which case stating a figure of the kind asked is what covers it. */
+export interface QuestionLexeme {
+  lexeme: string;
+  weight: number;
+  alternatives: string[][];
+  asksFigure: boolean;
+}
+
+/** Whether a text (passage or sentence), given as its lexemes and its words, covers a question lexeme. */
+export function covers(l: QuestionLexeme, present: Set<string>, text: string, figureKinds: FigureKind[]): boolean {
+  if (l.asksFigure) return statesFigure(text, figureKinds);
+  return present.has(l.lexeme) || l.alternatives.some((alt) => alt.length > 0 && alt.every((x) => present.has(x)));
+}
+
 export interface Retrieval {
   passages: RetrievedPassage[];
-  /** The question's lexemes with their weight (inverse document frequency) and the lexemes of each
-   *  spelled-out form or term of art that also covers it. */
-  lexemes: { lexeme: string; weight: number; alternatives: string[][] }[];
+  /** The question's lexemes, weighted. */
+  lexemes: QuestionLexeme[];
   /** Domains the context named, whose passages were boosted (never the only ones searched). */
   boostedDomains: Domain[] | null;
   /** The kinds of figure the question asks for (a deadline, a date, an amount), if any. */
@@ -133,12 +148,14 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
   );
   const concepts = await questionConcepts(em, question);
   const weights = await lexemeWeights(em, concepts.map((c) => c.lexeme));
-  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  const lexemes: QuestionLexeme[] = weights.map((w, i) => ({ ...w, alternatives: concepts[i]!.alternatives, asksFigure: concepts[i]!.asksFigure }));
+  const total = lexemes.reduce((sum, l) => sum + l.weight, 0);
   const passages = rows
     .map((row): RetrievedPassage => {
       const present = new Set(row.lexemes);
-      // A concept is covered by its own lexeme, or (an acronym) by every lexeme of one of its expansions.
-      const covered = weights.reduce((sum, w, i) => sum + (present.has(w.lexeme) || concepts[i]!.alternatives.some((alt) => alt.every((l) => present.has(l))) ? w.weight : 0), 0);
+      // A concept is covered by its own lexeme, or (an acronym) by every lexeme of one of its expansions;
+      // a word that asks for a figure, by stating one of the kind asked.
+      const covered = lexemes.reduce((sum, l) => sum + (covers(l, present, row.body, figureKinds) ? l.weight : 0), 0);
       const coverage = row.via === 'trigram' ? Math.min(1, row.rank * 10) : total > 0 ? covered / total : 0;
       const boost = contextBoost(row.domain, boostedDomains) + (figureKinds.length && statesFigure(row.body, figureKinds) ? FIGURE_BOOST : 0);
       const score = coverage + 0.5 * Number(row.rank) + 0.2 * Number(row.context_rank) + boost;
@@ -146,18 +163,19 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       return { ...rest, rank: Number(row.rank), checkedOn: new Date(checked_on).toISOString().slice(0, 10), coverage, score };
     })
     .sort((a, b) => b.score - a.score);
-  return { passages, lexemes: weights.map((w, i) => ({ ...w, alternatives: concepts[i]!.alternatives })), boostedDomains, figureKinds };
+  return { passages, lexemes, boostedDomains, figureKinds };
 }
 
 /** Pronouns the English stop list keeps: "apply to us" asks nothing about "us". */
 const PRONOUNS = new Set(['us']);
 
 /**
- * The question's own lexemes (what coverage is measured over: expansions must not inflate it), each
+ * The question's own topic lexemes (what coverage is measured over: expansions must not inflate it,
+ * and the words that only ask for a figure are answered by stating one, see figures.ts), each
  * with the lexemes of its spelled-out forms when it is an acronym, and of the term of art when it is a
  * word of an everyday phrase ("tell a customer" is covered by a passage on tipping off).
  */
-async function questionConcepts(em: EntityManager, question: string): Promise<{ lexeme: string; alternatives: string[][] }[]> {
+async function questionConcepts(em: EntityManager, question: string): Promise<{ lexeme: string; alternatives: string[][]; asksFigure: boolean }[]> {
   const rows = await sql<{ token: string; lexeme: string | null }[]>(
     em,
     `select t.token, (select string_agg(lexeme, ' ') from unnest(to_tsvector('english', t.token))) as lexeme
@@ -165,6 +183,7 @@ async function questionConcepts(em: EntityManager, question: string): Promise<{ 
     [[...new Set(question.toLowerCase().match(/[a-z0-9]+(?:\/[a-z0-9]+)?/g) ?? [])]],
   );
   const phrases = phraseExpansionsByWord(question);
+  const asksFigure = figureAskingWords(question);
   const alternativesOf = (token: string) => [...expansionsOf(token), ...(phrases.get(token) ?? [])];
   const expansions = [...new Set(rows.flatMap((r) => alternativesOf(r.token)))];
   const expansionLexemes = new Map<string, string[]>();
@@ -177,14 +196,23 @@ async function questionConcepts(em: EntityManager, question: string): Promise<{ 
     for (const e of expanded) expansionLexemes.set(e.phrase, e.lexemes);
   }
   const concepts = new Map<string, string[][]>();
+  const figureLexemes = new Set<string>();
   for (const row of rows) {
     if (!row.lexeme || PRONOUNS.has(row.token)) continue; // a stop word
     for (const lexeme of row.lexeme.split(' ')) {
+      if (asksFigure.has(row.token)) {
+        figureLexemes.add(lexeme);
+        continue;
+      }
       const alternatives = alternativesOf(row.token).map((phrase) => expansionLexemes.get(phrase) ?? []).filter((a) => a.length > 0);
       concepts.set(lexeme, [...(concepts.get(lexeme) ?? []), ...alternatives]);
     }
   }
-  return [...concepts].map(([lexeme, alternatives]) => ({ lexeme, alternatives }));
+  // A word that asks for the figure ("how long") is not a topic word: it is covered by a stated figure.
+  return [
+    ...[...concepts].map(([lexeme, alternatives]) => ({ lexeme, alternatives, asksFigure: false })),
+    ...[...figureLexemes].filter((l) => !concepts.has(l)).map((lexeme) => ({ lexeme, alternatives: [], asksFigure: true })),
+  ];
 }
 
 /** Inverse document frequency of each lexeme in the knowledge base (absent lexemes weigh the most). */
