@@ -44,6 +44,9 @@ export function citationsOf(passages: Pick<RetrievedPassage, 'url' | 'sourceTitl
   return [...seen.values()];
 }
 
+/** The share of the question's weight a third sentence of the best passage must add to be included. */
+export const SECOND_PART_SHARE = 0.15;
+
 export async function composeExtractive(em: EntityManager, retrieval: Retrieval, chosen: RetrievedPassage[]): Promise<Draft> {
   const sentences = chosen.flatMap((p, passageIndex) => splitSentences(p.body).map((text, index) => ({ passageIndex, index, text })));
   const lexemeRows = await sql<{ i: number; lexemes: string[] }[]>(
@@ -53,20 +56,28 @@ export async function composeExtractive(em: EntityManager, retrieval: Retrieval,
   );
   // A question word counts for a sentence as it does for a passage: its own lexeme, every lexeme of one
   // of its alternatives, or (a word that asks for a figure) a stated figure of the kind asked.
-  const sentenceScore = (lexemes: string[], text: string) => {
+  const coveredBy = (lexemes: string[], text: string) => {
     const present = new Set(lexemes);
-    return retrieval.lexemes.reduce((sum, l) => sum + (covers(l, present, text, retrieval.figureKinds) ? l.weight : 0), 0);
+    return retrieval.lexemes.flatMap((l, i) => (covers(l, present, text, retrieval.figureKinds) ? [i] : []));
   };
+  const weightOf = (indices: Iterable<number>) => [...indices].reduce((sum, i) => sum + retrieval.lexemes[i]!.weight, 0);
   const figureBonus = retrieval.figureKinds.length ? Math.max(0, ...retrieval.lexemes.map((l) => l.weight)) : 0;
-  const scored = sentences.map((s, i) => ({
-    ...s,
-    score: sentenceScore(lexemeRows[i]?.lexemes ?? [], s.text) + (figureBonus && statesFigure(s.text, retrieval.figureKinds) ? figureBonus : 0),
-  }));
+  const scored = sentences.map((s, i) => {
+    const covered = coveredBy(lexemeRows[i]?.lexemes ?? [], s.text);
+    return { ...s, covered, score: weightOf(covered) + (figureBonus && statesFigure(s.text, retrieval.figureKinds) ? figureBonus : 0) };
+  });
 
   const picked: typeof scored = [];
   const byScore = (a: { score: number; index: number }, b: { score: number; index: number }) => b.score - a.score || a.index - b.index;
   const lead = scored.filter((s) => s.passageIndex === 0).sort(byScore);
   picked.push(...lead.slice(0, lead[0] && lead[0].score > 0 ? 2 : 1).filter((s, n) => n === 0 || s.score > 0));
+  // A question with two parts ("Do I need a written contract, and is there a cooling-off period?"): a
+  // third sentence of the best passage when it answers a good share of the question the two left out.
+  const answered = new Set(picked.flatMap((s) => s.covered));
+  const total = weightOf(retrieval.lexemes.keys());
+  const gain = (s: (typeof scored)[number]) => weightOf(s.covered.filter((i) => !answered.has(i)));
+  const third = lead.filter((s) => !picked.includes(s)).sort((a, b) => gain(b) - gain(a) || byScore(a, b))[0];
+  if (third && total > 0 && gain(third) >= total * SECOND_PART_SHARE) picked.push(third);
   const bar = (lead[0]?.score ?? 0) * 0.6;
   for (let p = 1; p < chosen.length; p++) {
     const best = scored.filter((s) => s.passageIndex === p).sort(byScore)[0];

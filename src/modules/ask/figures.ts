@@ -20,7 +20,7 @@ const MONTH = '(?:January|February|March|April|May|June|July|August|September|Oc
 const STATES: Record<FigureKind, RegExp> = {
   period: new RegExp(`\\b${NUMBER_WORD}(?:-| )(?:business |calendar |working )?(?:days?|hours?|weeks?|months?|years?)\\b|\\b${NUMBER_WORD}(?:st|nd|rd|th)? day\\b|\\bannually\\b|\\bevery (?:year|month|quarter)\\b`, 'i'),
   date: new RegExp(`\\b\\d{1,2} ${MONTH}(?: \\d{4})?\\b|\\b${MONTH} \\d{4}\\b|\\bin (?:19|20)\\d{2}\\b`),
-  amount: /(?:\$|\bAUD ?)\d[\d,]*(?:\.\d+)?|\b\d+(?:\.\d+)?\s?%|\b\d[\d,]* penalty units\b|\b\d[\d,]* years? imprisonment\b|\bno minimum\b/i,
+  amount: /(?:\$|\bAUD ?)\d[\d,]*(?:\.\d+)?|\b\d+(?:\.\d+)?\s?%|\b\d[\d,]* penalty units\b|\b\d[\d,]* years? imprisonment\b|\bno minimum\b|\b(?:is|are) free\b|\bcosts? nothing\b|\bno (?:fee|charge)\b/i,
   count: new RegExp(`\\b(?:at least|at most|up to|no more than|more than|fewer than|only) ${NUMBER_WORD}\\b|\\b${NUMBER_WORD}[- ]digit\\b`, 'i'),
 };
 

@@ -151,7 +151,8 @@ export function phraseExpansionsByWord(question: string): Map<string, string[]> 
   const byWord = new Map<string, string[]>();
   for (const [phrase, expansions] of Object.entries(PHRASE_SYNONYMS)) {
     if (!lower.includes(phrase)) continue;
-    for (const word of phrase.split(' ')) byWord.set(word, [...(byWord.get(word) ?? []), ...expansions]);
+    // An agency's name keeps its own meaning: in "tell AUSTRAC", "tell" is what stands for "notify".
+    for (const word of phrase.split(' ')) if (!Object.hasOwn(SYNONYMS, word)) byWord.set(word, [...(byWord.get(word) ?? []), ...expansions]);
   }
   return byWord;
 }

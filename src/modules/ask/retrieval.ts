@@ -103,7 +103,11 @@ export const FIGURE_BOOST = 0.2;
 /** How old a passage's check may be, measured back from the knowledge base's latest review. */
 const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, year: 366 };
 
+/** How many passages full-text ranking hands on to be scored. A question that asks for a figure gets
+ *  more: the passage stating the deadline often shares fewer of the question's words ("tell AUSTRAC
+ *  about a suspicious customer") than passages that merely mention them, and only scoring sees the figure. */
 const CANDIDATES = 12;
+const FIGURE_CANDIDATES = 30;
 
 /** The best passages for the request, best first, with their rank, coverage and score. */
 export async function retrieve(em: EntityManager, request: RetrievalRequest): Promise<Retrieval> {
@@ -125,7 +129,7 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
         where checked_on >= (select max(checked_on) from knowledge_passages) - ?::int
      ), ranked as (
        select p.*, ts_rank_cd(p.search, tq.query, 32) as rank, 'full_text' as via from pool p, tq where tq.query is not null and p.search @@ tq.query
-       order by rank desc limit ${CANDIDATES}
+       order by rank desc limit ?
      ), fallback as (
        select p.*, greatest(word_similarity(p.title, ?), word_similarity(p.keywords_text, ?)) * 0.1 as rank, 'trigram' as via from pool p
         where not exists (select 1 from ranked) and (p.title <% ? or p.keywords_text <% ?)
@@ -140,6 +144,7 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       contextText,
       contextText,
       FRESHNESS_DAYS[request.freshness],
+      figureKinds.length ? FIGURE_CANDIDATES : CANDIDATES,
       question,
       question,
       question,
@@ -149,6 +154,11 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
   const concepts = await questionConcepts(em, question);
   const weights = await lexemeWeights(em, concepts.map((c) => c.lexeme));
   const lexemes: QuestionLexeme[] = weights.map((w, i) => ({ ...w, alternatives: concepts[i]!.alternatives, asksFigure: concepts[i]!.asksFigure }));
+  // "When must an SMR be submitted?" asks for a figure with a stop word: the ask still counts, as much as
+  // an average word of the question, and a stated figure of the kind asked covers it.
+  if (figureKinds.length && lexemes.length && !lexemes.some((l) => l.asksFigure)) {
+    lexemes.push({ lexeme: '', weight: lexemes.reduce((sum, l) => sum + l.weight, 0) / lexemes.length, alternatives: [], asksFigure: true });
+  }
   const total = lexemes.reduce((sum, l) => sum + l.weight, 0);
   const passages = rows
     .map((row): RetrievedPassage => {
