@@ -31,9 +31,15 @@ const FIXTURES = join(__dirname, '..', 'test', 'fixtures', 'ask');
 
 const ExistingSet = z.object({
   in_scope: z.array(
-    z.object({ question: z.string(), expect: z.array(z.string()).min(1), facts: z.array(z.array(z.string()).min(1)).min(1).optional(), split: z.enum(['tune', 'held_out']) }),
+    z.object({
+      question: z.string(),
+      context: z.string().optional(),
+      expect: z.array(z.string()).min(1),
+      facts: z.array(z.array(z.string()).min(1)).min(1).optional(),
+      split: z.enum(['tune', 'held_out']),
+    }),
   ),
-  out_of_scope: z.array(z.object({ question: z.string(), split: z.enum(['tune', 'held_out']) })),
+  out_of_scope: z.array(z.object({ question: z.string(), context: z.string().optional(), split: z.enum(['tune', 'held_out']) })),
 });
 
 const SealedSet = z.object({
@@ -125,8 +131,8 @@ async function main(): Promise<void> {
   };
 
   const existingTally = await evaluate(
-    existing.in_scope.map((q) => ({ question: q.question, context: null, expect: q.expect, facts: q.facts ?? null })),
-    existing.out_of_scope.map((q) => ({ question: q.question, context: null })),
+    existing.in_scope.map((q) => ({ question: q.question, context: q.context ?? null, expect: q.expect, facts: q.facts ?? null })),
+    existing.out_of_scope.map((q) => ({ question: q.question, context: q.context ?? null })),
     showErrors,
   );
   // The sealed set's individual results are never printed: printErrors is false whatever the flags.

@@ -7,9 +7,9 @@
  * that kind scores as if it also held the question's rarest word, so the figure is in the answer.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
 import { statesFigure } from './figures';
 import { covers, type Retrieval, type RetrievedPassage } from './retrieval';
+import { lexemesOf, splitSentences } from './sentences';
 
 export interface Citation {
   url: string;
@@ -23,12 +23,7 @@ export interface Draft {
   sentencesFrom: string[];
 }
 
-const segmenter = new Intl.Segmenter('en-AU', { granularity: 'sentence' });
-
-/** A passage's sentences, trimmed, as the Unicode sentence rules split them. */
-export function splitSentences(text: string): string[] {
-  return [...segmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s.length > 0);
-}
+export { splitSentences };
 
 /** The passages worth answering from: the best, and close runners-up (at most three). */
 export function answeringPassages(passages: RetrievedPassage[]): RetrievedPassage[] {
@@ -49,21 +44,18 @@ export const SECOND_PART_SHARE = 0.15;
 
 export async function composeExtractive(em: EntityManager, retrieval: Retrieval, chosen: RetrievedPassage[]): Promise<Draft> {
   const sentences = chosen.flatMap((p, passageIndex) => splitSentences(p.body).map((text, index) => ({ passageIndex, index, text })));
-  const lexemeRows = await sql<{ i: number; lexemes: string[] }[]>(
-    em,
-    `select (t.i - 1)::int as i, tsvector_to_array(to_tsvector('english', t.s)) as lexemes from unnest(?::text[]) with ordinality as t(s, i)`,
-    [sentences.map((s) => s.text)],
-  );
+  const lexemeRows = await lexemesOf(em, sentences.map((s) => s.text));
   // A question word counts for a sentence as it does for a passage: its own lexeme, every lexeme of one
   // of its alternatives, or (a word that asks for a figure) a stated figure of the kind asked.
   const coveredBy = (lexemes: string[], text: string) => {
     const present = new Set(lexemes);
-    return retrieval.lexemes.flatMap((l, i) => (covers(l, present, text, retrieval.figureKinds) ? [i] : []));
+    const statesAsked = statesFigure(text, retrieval.figureKinds);
+    return retrieval.lexemes.flatMap((l, i) => (covers(l, present, statesAsked) ? [i] : []));
   };
   const weightOf = (indices: Iterable<number>) => [...indices].reduce((sum, i) => sum + retrieval.lexemes[i]!.weight, 0);
   const figureBonus = retrieval.figureKinds.length ? Math.max(0, ...retrieval.lexemes.map((l) => l.weight)) : 0;
   const scored = sentences.map((s, i) => {
-    const covered = coveredBy(lexemeRows[i]?.lexemes ?? [], s.text);
+    const covered = coveredBy(lexemeRows[i] ?? [], s.text);
     return { ...s, covered, score: weightOf(covered) + (figureBonus && statesFigure(s.text, retrieval.figureKinds) ? figureBonus : 0) };
   });
 

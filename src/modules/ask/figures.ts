@@ -40,7 +40,7 @@ export function figureKindsAsked(question: string): FigureKind[] {
   const starts = /\bwhen (does|do|will|is|are|has|have)\b.*\b(start|begin|commence|open|apply|kick in|take effect|come into|change)/.test(q);
   if (!deadline && (starts || /\b(when (did|was|were)|what date|which date|from when|since when|from what date|start date|commenc\w*|kick in|until when|until what date|what year|royal assent)\b/.test(q))) kinds.add('date');
   if (/\b(retention period|how many years|keep [a-z' ]*for how long)\b/.test(q)) kinds.add('period');
-  if (/\b(how much|threshold|amount|minimum|maximum|max|penalt(y|ies)|fines?|limit|percentage|percent|per ?cent|shareholding|what rate|cost|fee)\b|\$|%/.test(q)) kinds.add('amount');
+  if (/\b(how much|at what|what value|threshold|amount|minimum|maximum|max|penalt(y|ies)|fines?|limit|percentage|percent|per ?cent|shareholding|what rate|cost|fee)\b|\$|%/.test(q)) kinds.add('amount');
   if (/\b(what|how much)(?: is|'s| are)? the [a-z ]*\b(rate|wage)\b/.test(q)) kinds.add('amount');
   if (new RegExp(`\\bhow many (?!${TIME_UNITS}\\b)[a-z]+|\\b(minimum|maximum) number\\b`).test(q)) kinds.add('count');
   return [...kinds];
@@ -60,6 +60,7 @@ export function figureAskingWords(question: string): Set<string> {
   for (const m of q.matchAll(/\bhow (much|many)\b/g)) add(m[1]!);
   for (const m of q.matchAll(new RegExp(`\\bhow (many ${TIME_UNITS})\\b`, 'g'))) add(m[1]!);
   for (const m of q.matchAll(/\b(deadlines?|due|due dates?|time ?frames?|time limits?|frequency|by what date|what date|which date|start date)\b/g)) add(m[1]!.replace(/^by |^what |^which /, ''));
+  if (/\bretention period\b/.test(q)) add('period');
   return words;
 }
 

@@ -83,6 +83,9 @@ export const EVERYDAY_SYNONYMS: Record<string, string[]> = {
   resigns: ['leaves'],
   quit: ['leaves'],
   quits: ['leaves'],
+  retain: ['keep'],
+  retained: ['keep'],
+  retention: ['keep'],
   rideshare: ['ride-sourcing'],
   // Spellings: Australian forms are the passages' own (the stemmer keeps licence and license apart).
   license: ['licence'],

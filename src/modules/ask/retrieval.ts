@@ -18,6 +18,7 @@ import { sql } from '../../db/sql';
 import type { Domain, KnowledgePassage } from './knowledge-files';
 import { figureAskingWords, figureKindsAsked, statesFigure, type FigureKind } from './figures';
 import { expandQuestion, expansionsOf, phraseExpansionsByWord, withoutContractions } from './query-terms';
+import { lexemesOf, splitSentences } from './sentences';
 
 export type Freshness = 'day' | 'week' | 'month' | 'year';
 
@@ -46,9 +47,12 @@ export interface QuestionLexeme {
   asksFigure: boolean;
 }
 
-/** Whether a text (passage or sentence), given as its lexemes and its words, covers a question lexeme. */
-export function covers(l: QuestionLexeme, present: Set<string>, text: string, figureKinds: FigureKind[]): boolean {
-  if (l.asksFigure) return statesFigure(text, figureKinds);
+/**
+ * Whether a text (passage or sentence), given as its lexemes, covers a question lexeme; `statesAsked`:
+ * whether it states the kind of figure asked (for a passage, in a sentence on the question's topic).
+ */
+export function covers(l: QuestionLexeme, present: Set<string>, statesAsked: boolean): boolean {
+  if (l.asksFigure) return statesAsked;
   return present.has(l.lexeme) || l.alternatives.some((alt) => alt.length > 0 && alt.every((x) => present.has(x)));
 }
 
@@ -160,20 +164,35 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
     lexemes.push({ lexeme: '', weight: lexemes.reduce((sum, l) => sum + l.weight, 0) / lexemes.length, alternatives: [], asksFigure: true });
   }
   const total = lexemes.reduce((sum, l) => sum + l.weight, 0);
+  const figureOnTopic = await statesFigureOnTopic(em, rows, lexemes, figureKinds);
   const passages = rows
     .map((row): RetrievedPassage => {
       const present = new Set(row.lexemes);
       // A concept is covered by its own lexeme, or (an acronym) by every lexeme of one of its expansions;
-      // a word that asks for a figure, by stating one of the kind asked.
-      const covered = lexemes.reduce((sum, l) => sum + (covers(l, present, row.body, figureKinds) ? l.weight : 0), 0);
+      // a word that asks for a figure, by a sentence on the question's topic that states one of the kind asked.
+      const covered = lexemes.reduce((sum, l) => sum + (covers(l, present, figureOnTopic.has(row.id)) ? l.weight : 0), 0);
       const coverage = row.via === 'trigram' ? Math.min(1, row.rank * 10) : total > 0 ? covered / total : 0;
-      const boost = contextBoost(row.domain, boostedDomains) + (figureKinds.length && statesFigure(row.body, figureKinds) ? FIGURE_BOOST : 0);
+      const boost = contextBoost(row.domain, boostedDomains) + (figureOnTopic.has(row.id) ? FIGURE_BOOST : 0);
       const score = coverage + 0.5 * Number(row.rank) + 0.2 * Number(row.context_rank) + boost;
       const { lexemes: _l, context_rank: _c, checked_on, ...rest } = row;
       return { ...rest, rank: Number(row.rank), checkedOn: new Date(checked_on).toISOString().slice(0, 10), coverage, score };
     })
     .sort((a, b) => b.score - a.score);
   return { passages, lexemes, boostedDomains, figureKinds };
+}
+
+/**
+ * The passages (by id) that state the kind of figure asked in a sentence holding one of the question's
+ * topic words. A date in a passage about something else ("customers served on 1 July 2026") does not
+ * answer "What's the deadline for reporting a suspicious client?"; "an SMR must reach AUSTRAC within
+ * 3 business days" does.
+ */
+async function statesFigureOnTopic(em: EntityManager, rows: { id: string; body: string }[], lexemes: QuestionLexeme[], figureKinds: FigureKind[]): Promise<Set<string>> {
+  if (!figureKinds.length || !lexemes.some((l) => l.asksFigure)) return new Set();
+  const candidates = rows.flatMap((row) => splitSentences(row.body).filter((text) => statesFigure(text, figureKinds)).map((text) => ({ id: row.id, text })));
+  const sentenceLexemes = await lexemesOf(em, candidates.map((c) => c.text));
+  const topic = lexemes.filter((l) => !l.asksFigure);
+  return new Set(candidates.filter((_, i) => topic.some((l) => covers(l, new Set(sentenceLexemes[i]), false))).map((c) => c.id));
 }
 
 /** Pronouns the English stop list keeps: "apply to us" asks nothing about "us". */
