@@ -3,22 +3,21 @@
  * their spelled-out forms) becomes its English lexemes, OR-joined: `websearch_to_tsquery` would AND
  * every word and find nothing for a natural question. Passages are ranked by `ts_rank_cd` over the
  * weighted vector (title and keywords count most), and each candidate also gets its coverage: the share
- * of the question's information (each lexeme weighted by how rare it is in the knowledge base, so
- * "report" or "business" say little and "IFTI" says a lot) that the passage contains. Coverage is what
+ * of the question's information (question-lexemes.ts) that the passage contains. Coverage is what
  * decides whether we know the answer at all. When no lexeme matches (misspellings), trigram similarity
  * against titles and keywords is the fallback.
  *
  * Two things add to a passage's score and never remove a passage: the agencies the caller's `context`
  * names (a boost, so "a real-estate agent in Victoria" still gets AUSTRAC's answer to an AUSTRAC
- * question), and, for a question that asks for a deadline, date or amount, stating a figure of that
- * kind (see figures.ts).
+ * question), and, for a question that asks for a deadline, date, amount or count, stating a figure of
+ * that kind in a sentence on the question's topic (see figures.ts).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { Domain, KnowledgePassage } from './knowledge-files';
-import { figureAskingWords, figureKindsAsked, statesFigure, type FigureKind } from './figures';
-import { expandQuestion, expansionsOf, phraseExpansionsByWord, withoutContractions } from './query-terms';
-import { lexemesOf, splitSentences } from './sentences';
+import { figureKindsAsked, type FigureKind } from './figures';
+import { expandQuestion, withoutContractions } from './query-terms';
+import { covers, questionLexemes, statesFigureOnTopic, type QuestionLexeme } from './question-lexemes';
 
 export type Freshness = 'day' | 'week' | 'month' | 'year';
 
@@ -35,25 +34,6 @@ export interface RetrievedPassage extends Pick<KnowledgePassage, 'id' | 'domain'
   coverage: number;
   score: number;
   via: 'full_text' | 'trigram';
-}
-
-/** A lexeme of the question, its weight (inverse document frequency), the lexemes of each spelled-out
- *  form or term of art that also covers it, and whether it only asks for a figure ("long" in "how
- *  long"), in which case stating a figure of the kind asked is what covers it. */
-export interface QuestionLexeme {
-  lexeme: string;
-  weight: number;
-  alternatives: string[][];
-  asksFigure: boolean;
-}
-
-/**
- * Whether a text (passage or sentence), given as its lexemes, covers a question lexeme; `statesAsked`:
- * whether it states the kind of figure asked (for a passage, in a sentence on the question's topic).
- */
-export function covers(l: QuestionLexeme, present: Set<string>, statesAsked: boolean): boolean {
-  if (l.asksFigure) return statesAsked;
-  return present.has(l.lexeme) || l.alternatives.some((alt) => alt.length > 0 && alt.every((x) => present.has(x)));
 }
 
 export interface Retrieval {
@@ -155,14 +135,7 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       question,
     ],
   );
-  const concepts = await questionConcepts(em, question);
-  const weights = await lexemeWeights(em, concepts.map((c) => c.lexeme));
-  const lexemes: QuestionLexeme[] = weights.map((w, i) => ({ ...w, alternatives: concepts[i]!.alternatives, asksFigure: concepts[i]!.asksFigure }));
-  // "When must an SMR be submitted?" asks for a figure with a stop word: the ask still counts, as much as
-  // an average word of the question, and a stated figure of the kind asked covers it.
-  if (figureKinds.length && lexemes.length && !lexemes.some((l) => l.asksFigure)) {
-    lexemes.push({ lexeme: '', weight: lexemes.reduce((sum, l) => sum + l.weight, 0) / lexemes.length, alternatives: [], asksFigure: true });
-  }
+  const lexemes = await questionLexemes(em, question, figureKinds);
   const total = lexemes.reduce((sum, l) => sum + l.weight, 0);
   const figureOnTopic = await statesFigureOnTopic(em, rows, lexemes, figureKinds);
   const passages = rows
@@ -179,80 +152,4 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
     })
     .sort((a, b) => b.score - a.score);
   return { passages, lexemes, boostedDomains, figureKinds };
-}
-
-/**
- * The passages (by id) that state the kind of figure asked in a sentence holding one of the question's
- * topic words. A date in a passage about something else ("customers served on 1 July 2026") does not
- * answer "What's the deadline for reporting a suspicious client?"; "an SMR must reach AUSTRAC within
- * 3 business days" does.
- */
-async function statesFigureOnTopic(em: EntityManager, rows: { id: string; body: string }[], lexemes: QuestionLexeme[], figureKinds: FigureKind[]): Promise<Set<string>> {
-  if (!figureKinds.length || !lexemes.some((l) => l.asksFigure)) return new Set();
-  const candidates = rows.flatMap((row) => splitSentences(row.body).filter((text) => statesFigure(text, figureKinds)).map((text) => ({ id: row.id, text })));
-  const sentenceLexemes = await lexemesOf(em, candidates.map((c) => c.text));
-  const topic = lexemes.filter((l) => !l.asksFigure);
-  return new Set(candidates.filter((_, i) => topic.some((l) => covers(l, new Set(sentenceLexemes[i]), false))).map((c) => c.id));
-}
-
-/** Pronouns the English stop list keeps: "apply to us" asks nothing about "us". */
-const PRONOUNS = new Set(['us']);
-
-/**
- * The question's own topic lexemes (what coverage is measured over: expansions must not inflate it,
- * and the words that only ask for a figure are answered by stating one, see figures.ts), each
- * with the lexemes of its spelled-out forms when it is an acronym, and of the term of art when it is a
- * word of an everyday phrase ("tell a customer" is covered by a passage on tipping off).
- */
-async function questionConcepts(em: EntityManager, question: string): Promise<{ lexeme: string; alternatives: string[][]; asksFigure: boolean }[]> {
-  const rows = await sql<{ token: string; lexeme: string | null }[]>(
-    em,
-    `select t.token, (select string_agg(lexeme, ' ') from unnest(to_tsvector('english', t.token))) as lexeme
-       from unnest(?::text[]) as t(token)`,
-    [[...new Set(question.toLowerCase().match(/[a-z0-9]+(?:\/[a-z0-9]+)?/g) ?? [])]],
-  );
-  const phrases = phraseExpansionsByWord(question);
-  const asksFigure = figureAskingWords(question);
-  const alternativesOf = (token: string) => [...expansionsOf(token), ...(phrases.get(token) ?? [])];
-  const expansions = [...new Set(rows.flatMap((r) => alternativesOf(r.token)))];
-  const expansionLexemes = new Map<string, string[]>();
-  if (expansions.length) {
-    const expanded = await sql<{ phrase: string; lexemes: string[] }[]>(
-      em,
-      `select p as phrase, coalesce(array(select lexeme from unnest(to_tsvector('english', p))), '{}') as lexemes from unnest(?::text[]) as p`,
-      [expansions],
-    );
-    for (const e of expanded) expansionLexemes.set(e.phrase, e.lexemes);
-  }
-  const concepts = new Map<string, string[][]>();
-  const figureLexemes = new Set<string>();
-  for (const row of rows) {
-    if (!row.lexeme || PRONOUNS.has(row.token)) continue; // a stop word
-    for (const lexeme of row.lexeme.split(' ')) {
-      if (asksFigure.has(row.token)) {
-        figureLexemes.add(lexeme);
-        continue;
-      }
-      const alternatives = alternativesOf(row.token).map((phrase) => expansionLexemes.get(phrase) ?? []).filter((a) => a.length > 0);
-      concepts.set(lexeme, [...(concepts.get(lexeme) ?? []), ...alternatives]);
-    }
-  }
-  // A word that asks for the figure ("how long") is not a topic word: it is covered by a stated figure.
-  return [
-    ...[...concepts].map(([lexeme, alternatives]) => ({ lexeme, alternatives, asksFigure: false })),
-    ...[...figureLexemes].filter((l) => !concepts.has(l)).map((lexeme) => ({ lexeme, alternatives: [], asksFigure: true })),
-  ];
-}
-
-/** Inverse document frequency of each lexeme in the knowledge base (absent lexemes weigh the most). */
-async function lexemeWeights(em: EntityManager, lexemes: string[]): Promise<{ lexeme: string; weight: number }[]> {
-  if (lexemes.length === 0) return [];
-  const rows = await sql<{ lexeme: string; df: number; n: number }[]>(
-    em,
-    `select l as lexeme, (select count(*)::int from knowledge_passages p where p.search @@ quote_literal(l)::tsquery) as df,
-            (select count(*)::int from knowledge_passages) as n
-       from unnest(?::text[]) as l`,
-    [lexemes],
-  );
-  return rows.map((r) => ({ lexeme: r.lexeme, weight: Math.log((r.n + 1) / (r.df + 0.5)) }));
 }
