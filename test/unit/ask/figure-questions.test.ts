@@ -1,11 +1,11 @@
 /**
- * Questions about deadlines, thresholds, dates and counts: which words only ask for the figure, which
- * kinds of figure a question asks and a sentence states, what covers a question lexeme, and which
+ * Questions about deadlines, thresholds, dates and counts: which words only ask for the figure (the
+ * kinds asked and stated are in question-kinds.test.ts), what covers a question lexeme, and which
  * sentences of the answering passages are quoted.
  */
 import { describe, expect, it } from 'vitest';
 import { pickSentences, SECOND_PART_SHARE, type ScoredSentence } from '../../../src/modules/ask/extractive-answer';
-import { figureAskingWords, figureKindsAsked, statesFigure } from '../../../src/modules/ask/figures';
+import { figureAskingWords } from '../../../src/modules/ask/figures';
 import { covers, type QuestionLexeme } from '../../../src/modules/ask/question-lexemes';
 
 describe('words that only ask for a figure', () => {
@@ -21,29 +21,6 @@ describe('words that only ask for a figure', () => {
     ['What is a designated service?', []],
   ] as const)('%j: %j', (question, words) => {
     expect([...figureAskingWords(question)].sort()).toEqual([...words].sort());
-  });
-});
-
-describe('the kinds of figure asked and stated', () => {
-  it.each([
-    ["What's the retention period for employee records?", ['period']],
-    ['What is the super guarantee rate?', ['amount']],
-    ['How many digits does an ABN have?', ['count']],
-    ["what's the minimum number of directors", ['amount', 'count']],
-    ['At what turnover must I register for GST?', ['amount']],
-    ['How many business days to lodge an SMR?', ['period']],
-    ['Does it cost anything to apply for an ABN?', ['amount']],
-  ] as const)('%j asks for %j', (question, kinds) => {
-    expect(figureKindsAsked(question).sort()).toEqual([...kinds].sort());
-  });
-
-  it('recognises counts, costs and working days as stated figures', () => {
-    expect(statesFigure('A proprietary company must have at least one director.', ['count'])).toBe(true);
-    expect(statesFigure('An ABN is a unique 11-digit number.', ['count'])).toBe(true);
-    expect(statesFigure('A company must have directors.', ['count'])).toBe(false);
-    expect(statesFigure('Applying for an ABN directly through the ABR is free.', ['amount'])).toBe(true);
-    expect(statesFigure('Discharging a registration costs nothing.', ['amount'])).toBe(true);
-    expect(statesFigure('Employers must give a pay slip within 1 working day of paying them.', ['period'])).toBe(true);
   });
 });
 
