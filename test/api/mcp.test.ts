@@ -51,7 +51,7 @@ describe('MCP server', () => {
     await app?.close();
   });
 
-  it('lists every tool to a client holding every scope, and to a scans:read client only its tool and the public ones', async () => {
+  it('lists every tool to a client holding every scope, and to a scans:read client only its tools and the public ones', async () => {
     const all = (await mcp.listTools()).tools;
     expect(all.map((t) => t.name).sort()).toEqual(ALL_TOOLS);
     const screen = all.find((t) => t.name === 'screen_person')!;
@@ -62,7 +62,7 @@ describe('MCP server', () => {
     expect(all.find((t) => t.name === 'decide_case')!.inputSchema.required).toEqual(expect.arrayContaining(['case_id', 'decision', 'reviewer']));
 
     const listed = (await readOnly.listTools()).tools.map((t) => t.name).sort();
-    expect(listed).toEqual(['ask', 'get_scan', 'tranche2_eligibility', 'trust_score']);
+    expect(listed).toEqual(['ask', 'get_batch', 'get_scan', 'tranche2_eligibility', 'trust_score']);
   });
 
   it('screens a person through screen_person into the same permanent record a REST scan stores, readable by get_scan', async () => {
@@ -81,7 +81,7 @@ describe('MCP server', () => {
     const [mcpRow, restRow] = await Promise.all([viaMcp.scan_id, viaRest.scan_id].map(async (id) => (await sql<Record<string, unknown>>('select * from scans where id = ?', [id]))[0]!));
     const VOLATILE = ['id', 'created_at', 'response_body', 'response_sha256'];
     const stable = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([k]) => !VOLATILE.includes(k)));
-    expect(stable(mcpRow)).toEqual(stable(restRow));
+    expect(stable(mcpRow!)).toEqual(stable(restRow!));
     const comparable = (body: Json) => ({ ...body, scan_id: null, created_at: null, metadata: { ...body.metadata, query_time_ms: null, timestamp: null } });
     expect(comparable(viaMcp)).toEqual(comparable(viaRest));
 

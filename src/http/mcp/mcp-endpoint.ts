@@ -48,7 +48,7 @@ function withResourceMetadata(err: unknown, config: AppConfig): unknown {
 export function mcpEndpoints(deps: McpEndpointDeps): Middleware<RequestState> {
   const sessions = new AsyncLocalStorage<ToolSession>();
   const serving = (set: ToolSet) => {
-    const handler = toNodeHandler(createMcpHandler(() => toolServer(set, sessions.getStore()!), { responseMode: 'json' }));
+    const handler = toNodeHandler(createMcpHandler(() => toolServer(set, sessions.getStore()!)));
     return async (ctx: AppContext, auth?: AuthInfo) => {
       ctx.respond = false; // the SDK's transport writes this response
       const req = ctx.req as IncomingMessage & { auth?: AuthInfo };

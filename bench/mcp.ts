@@ -1,0 +1,86 @@
+/**
+ * `npm run bench:mcp`: what the MCP transport adds to a full scan. One API in process over a fresh
+ * database with the standard test lists, one Enterprise client; then, on one connection each and in
+ * alternating rounds (so both meet the same machine), sequential full scans through
+ * `POST /v1/scans/full` and through the MCP tool `screen_person` with the official client over
+ * streamable HTTP. Reports both medians and their difference. Target: the MCP median within 2 ms of
+ * the REST median.
+ */
+import { loadStandardFixtures } from '../test/helpers/lists';
+import { createTestClient, tokenFor } from '../test/helpers/identity';
+import { mcpClient } from '../test/helpers/mcp-client';
+import { startTestApp } from '../test/helpers/test-app';
+import { freshBenchConfig, ms, percentiles } from './support/bench-app';
+import { measureMachineLoad } from './support/machine-load';
+
+const say = (line: string) => process.stdout.write(`${line}\n`);
+
+const PEOPLE = [
+  { name: 'Raed Muhamad Hasan Hijazi', dob: '1968-12-30' },
+  { name: 'Sarah Louise Mitchell', dob: '1985-04-12', country_code: 'AU' },
+  { name: 'Nguyen Van Minh', nationality_code: 'VN' },
+  { name: 'Mohammed Ahmed Al-Rashid', dob: '1970-01-01' },
+  { name: "James O'Connor", country_code: 'IE' },
+];
+const ROUNDS = 10;
+const PER_ROUND = 100;
+
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = process.hrtime.bigint();
+  await work();
+  return Number(process.hrtime.bigint() - started) / 1e6;
+}
+
+async function main(): Promise<void> {
+  const config = await freshBenchConfig('mcp');
+  const app = await startTestApp(config);
+  try {
+    await loadStandardFixtures(app.deps.orm.em.fork());
+    await app.deps.screening.index.rebuild();
+    const client = await createTestClient(app.deps.orm.em.fork(), config.auth.encryptionKey, { plan: 'enterprise', customRequestsPerMinute: 10_000_000 });
+    const token = await tokenFor(app.url, client);
+    const mcp = await mcpClient(`${app.url}/mcp`, token);
+    let i = 0;
+    const rest = async () => {
+      const res = await fetch(`${app.url}/v1/scans/full`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ entity_type: 'person', ...PEOPLE[i++ % PEOPLE.length] }),
+      });
+      if (res.status !== 200) throw new Error(`REST scan answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    };
+    const viaMcp = async () => {
+      const result = await mcp.callTool({ name: 'screen_person', arguments: PEOPLE[i++ % PEOPLE.length]! });
+      if (result.isError) throw new Error(`screen_person failed: ${JSON.stringify(result.structuredContent)}`);
+    };
+
+    say('bench:mcp — full scans of a person: REST POST /v1/scans/full against the MCP tool screen_person (official client, streamable HTTP)');
+    say('  warming up (200 of each)...');
+    for (let n = 0; n < 200; n += 1) {
+      await rest();
+      await viaMcp();
+    }
+    const machineLoad = measureMachineLoad();
+    const samples = { rest: [] as number[], mcp: [] as number[] };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Alternate which goes first, so neither always meets the other's aftermath.
+      const order = round % 2 === 0 ? (['rest', 'mcp'] as const) : (['mcp', 'rest'] as const);
+      for (const kind of order) for (let n = 0; n < PER_ROUND; n += 1) samples[kind].push(await timed(kind === 'rest' ? rest : viaMcp));
+    }
+    const r = percentiles(samples.rest);
+    const m = percentiles(samples.mcp);
+    say(`  ${ROUNDS} alternating rounds of ${PER_ROUND} sequential scans each, one connection each; ${machineLoad()}`);
+    say(`  REST:  p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}`);
+    say(`  MCP:   p50 ${ms(m.p50)}, p95 ${ms(m.p95)}, p99 ${ms(m.p99)}`);
+    say(`  MCP median − REST median: ${ms(m.p50 - r.p50)} (ratio ${(m.p50 / r.p50).toFixed(2)}); target within 2 ms: ${m.p50 - r.p50 <= 2 ? 'met' : 'NOT met'}`);
+    await mcp.close();
+  } finally {
+    await app.close();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench:mcp failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
