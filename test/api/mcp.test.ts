@@ -153,6 +153,21 @@ describe('MCP server', () => {
     });
   });
 
+  it('answers public tools as their routes do: ask with each citation as a resource link, tranche2_eligibility as the rule engine', async () => {
+    const question = 'When do I have to lodge a suspicious matter report?';
+    const asked = await mcp.callTool({ name: 'ask', arguments: { question } });
+    expect(asked.isError).toBeFalsy();
+    const answer = asked.structuredContent as Json;
+    expect(answer.citations.length).toBeGreaterThan(0);
+    const links = (asked.content as { type: string; uri?: string }[]).filter((c) => c.type === 'resource_link').map((c) => c.uri);
+    expect(links).toEqual(answer.citations.map((c: { url: string }) => c.url));
+
+    const business = { profession_type: 'accountant', services_offered: ['company_trust_formation'] };
+    const viaMcp = await mcp.callTool({ name: 'tranche2_eligibility', arguments: business });
+    const viaRest = await jsonOf(await fetch(`${app.url}/v1/eligibility/check`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(business) }));
+    expect(viaMcp.structuredContent).toEqual(viaRest);
+  });
+
   it("fills credits_balance's account_id with the caller's own, and refuses another account's as REST does", async () => {
     const own = await mcp.callTool({ name: 'credits_balance', arguments: {} });
     expect(own.isError).toBeFalsy();

@@ -47,7 +47,7 @@ async function bytesOf(body: unknown): Promise<Buffer> {
 }
 
 function answerMeta(ctx: AppContext): Record<string, unknown> {
-  const headers = Object.fromEntries(ANSWER_HEADERS.filter((h) => ctx.response.get(h) !== '').map((h) => [h, ctx.response.get(h)]));
+  const headers = Object.fromEntries(ANSWER_HEADERS.map((h) => [h, ctx.response.get(h)]).filter(([, value]) => value));
   return { [HTTP_META]: { status: ctx.status, ...(Object.keys(headers).length ? { headers } : {}) } };
 }
 
