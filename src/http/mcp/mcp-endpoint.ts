@@ -18,6 +18,7 @@ import type { CallerCache } from '../../modules/identity/caller-cache';
 import type { MinuteWindowLimiter } from '../../modules/rate-limits/minute-window-limiter';
 import type { AppContext, RequestState } from '../context';
 import { bearerAuthentication } from '../middleware/authenticate';
+import { JSON_BODY_LIMIT_BYTES } from '../middleware/body';
 import type { AccessGuards, AnyRoute } from '../route';
 import { PROTECTED_RESOURCE_PATH } from '../routes/oauth/protected-resource.routes';
 import { ACCOUNT_TOOLS } from './account-tools';
@@ -48,7 +49,7 @@ function withResourceMetadata(err: unknown, config: AppConfig): unknown {
 export function mcpEndpoints(deps: McpEndpointDeps): Middleware<RequestState> {
   const sessions = new AsyncLocalStorage<ToolSession>();
   const serving = (set: ToolSet) => {
-    const handler = toNodeHandler(createMcpHandler(() => toolServer(set, sessions.getStore()!)));
+    const handler = toNodeHandler(createMcpHandler(() => toolServer(set, sessions.getStore()!), { maxRequestBodySize: JSON_BODY_LIMIT_BYTES }));
     return async (ctx: AppContext, auth?: AuthInfo) => {
       ctx.respond = false; // the SDK's transport writes this response
       const req = ctx.req as IncomingMessage & { auth?: AuthInfo };
