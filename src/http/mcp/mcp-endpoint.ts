@@ -9,7 +9,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingMessage } from 'node:http';
 import { toNodeHandler } from '@modelcontextprotocol/node';
-import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import { createMcpHandler, isLegacyRequest, WebStandardStreamableHTTPServerTransport, type AuthInfo, type Server } from '@modelcontextprotocol/server';
 import type { Middleware } from 'koa';
 import type { AppConfig } from '../../config';
 import { AppError } from '../../errors';
@@ -46,10 +46,31 @@ function withResourceMetadata(err: unknown, config: AppConfig): unknown {
   return new AppError(401, err.code, err.detail, { ...err.headers, 'WWW-Authenticate': challenge ? `${challenge}, ${metadata}` : `Bearer ${metadata}` }, err.extra);
 }
 
+/**
+ * Both protocol eras, statelessly: 2026-07-28 requests through the SDK's entry, and 2025-era ones (the
+ * official client's `initialize` handshake) through a fresh streamable HTTP transport per request that
+ * answers plain JSON: the SDK's own legacy fallback answers them as an SSE stream, which costs the
+ * client ~5 ms of event parsing on a scan-sized result and brings nothing when no tool streams.
+ */
+function statelessHandler(factory: () => Server) {
+  const options = { maxRequestBodySize: JSON_BODY_LIMIT_BYTES };
+  const modern = createMcpHandler(factory, { ...options, legacy: 'reject' });
+  return {
+    fetch: async (request: Request, passed?: { authInfo?: AuthInfo }): Promise<Response> => {
+      if (!(await isLegacyRequest(request, undefined, options))) return modern.fetch(request, { authInfo: passed?.authInfo });
+      // A 2025 session's GET (event stream) and DELETE have nothing to act on here.
+      if (request.method !== 'POST') return new Response(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed.' }, id: null }), { status: 405, headers: { Allow: 'POST', 'Content-Type': 'application/json' } });
+      const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      await factory().connect(transport);
+      return transport.handleRequest(request, { authInfo: passed?.authInfo });
+    },
+  };
+}
+
 export function mcpEndpoints(deps: McpEndpointDeps): Middleware<RequestState> {
   const sessions = new AsyncLocalStorage<ToolSession>();
   const serving = (set: ToolSet) => {
-    const handler = toNodeHandler(createMcpHandler(() => toolServer(set, sessions.getStore()!), { maxRequestBodySize: JSON_BODY_LIMIT_BYTES }));
+    const handler = toNodeHandler(statelessHandler(() => toolServer(set, sessions.getStore()!)));
     return async (ctx: AppContext, auth?: AuthInfo) => {
       ctx.respond = false; // the SDK's transport writes this response
       const req = ctx.req as IncomingMessage & { auth?: AuthInfo };
