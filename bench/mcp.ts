@@ -5,7 +5,9 @@
  * `POST /v1/scans/full`, through the MCP tool `screen_person` with the official client over
  * streamable HTTP, and through the same tool as one plain JSON-RPC POST (what the server adds, without
  * the client library's own validation of the result). Reports the medians and their differences.
- * Target: the MCP median within 2 ms of the REST median.
+ * Beside the latencies, this process's CPU per call (the API and the client run in it), which says what
+ * each path costs when a loaded machine stretches the wall times. Target: the MCP median within 2 ms of
+ * the REST median.
  */
 import { loadStandardFixtures } from '../test/helpers/lists';
 import { createTestClient, tokenFor } from '../test/helpers/identity';
@@ -26,9 +28,13 @@ const PEOPLE = [
 const ROUNDS = 10;
 const PER_ROUND = 100;
 
-async function timed(work: () => Promise<unknown>): Promise<number> {
+/** Wall time of one call, and this process's CPU time over it (the API and the client both run here). */
+async function timed(work: () => Promise<unknown>, cpu: { ms: number }): Promise<number> {
   const started = process.hrtime.bigint();
+  const before = process.cpuUsage();
   await work();
+  const used = process.cpuUsage(before);
+  cpu.ms += (used.user + used.system) / 1000;
   return Number(process.hrtime.bigint() - started) / 1e6;
 }
 
@@ -76,11 +82,12 @@ async function main(): Promise<void> {
     const machineLoad = measureMachineLoad();
     const work = { rest, mcp: viaMcp, raw: rawMcp };
     const samples = { rest: [] as number[], mcp: [] as number[], raw: [] as number[] };
+    const cpu = { rest: { ms: 0 }, mcp: { ms: 0 }, raw: { ms: 0 } };
     const kinds = ['rest', 'mcp', 'raw'] as const;
     for (let round = 0; round < ROUNDS; round += 1) {
       // Rotate which goes first, so none always meets another's aftermath.
       const order = kinds.map((_, k) => kinds[(k + round) % kinds.length]!);
-      for (const kind of order) for (let n = 0; n < PER_ROUND; n += 1) samples[kind].push(await timed(work[kind]));
+      for (const kind of order) for (let n = 0; n < PER_ROUND; n += 1) samples[kind].push(await timed(work[kind], cpu[kind]));
     }
     const r = percentiles(samples.rest);
     const m = percentiles(samples.mcp);
@@ -89,6 +96,8 @@ async function main(): Promise<void> {
     say(`  REST:  p50 ${ms(r.p50)}, p95 ${ms(r.p95)}, p99 ${ms(r.p99)}`);
     say(`  MCP (official client):   p50 ${ms(m.p50)}, p95 ${ms(m.p95)}, p99 ${ms(m.p99)}`);
     say(`  MCP (plain JSON-RPC POST): p50 ${ms(j.p50)}, p95 ${ms(j.p95)}, p99 ${ms(j.p99)}; median − REST median: ${ms(j.p50 - r.p50)}`);
+    const perCall = (kind: keyof typeof cpu) => ms(cpu[kind].ms / samples[kind].length);
+    say(`  CPU of this process (API and client) per call: REST ${perCall('rest')}, MCP official client ${perCall('mcp')}, MCP JSON-RPC ${perCall('raw')} (PostgreSQL's is apart and the same scan)`);
     say(`  MCP (official client) median − REST median: ${ms(m.p50 - r.p50)} (ratio ${(m.p50 / r.p50).toFixed(2)}); target within 2 ms: ${m.p50 - r.p50 <= 2 ? 'met' : 'NOT met'}`);
     await mcp.close();
   } finally {

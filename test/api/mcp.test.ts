@@ -168,6 +168,26 @@ describe('MCP server', () => {
     expect(viaMcp.structuredContent).toEqual(viaRest);
   });
 
+  it("counts each MCP request against the client's per-minute limit, answering 429 at the transport when over", async () => {
+    const free = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey, { plan: 'free' });
+    const freeToken = await tokenFor(app.url, free);
+    const list = () =>
+      fetch(`${app.url}/mcp`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${freeToken}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'MCP-Protocol-Version': '2025-06-18' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+    const answers = [];
+    for (let n = 0; n < 11; n += 1) answers.push(await list());
+    expect(answers.slice(0, 10).map((r) => r.status)).toEqual(Array(10).fill(200));
+    const over = answers[10]!;
+    expect(over.status).toBe(429);
+    expect(over.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect((await jsonOf(over)).detail).toMatch(/^Rate limit exceeded: 10 requests per minute for this client/);
+    // No session to stream from: a 2025 client's GET is 405.
+    expect((await fetch(`${app.url}/mcp`, { headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream', 'MCP-Protocol-Version': '2025-06-18' } })).status).toBe(405);
+  });
+
   it("fills credits_balance's account_id with the caller's own, and refuses another account's as REST does", async () => {
     const own = await mcp.callTool({ name: 'credits_balance', arguments: {} });
     expect(own.isError).toBeFalsy();
