@@ -38,6 +38,7 @@ import { askRoutes } from './ask/ask.routes';
 import { AskService } from '../../modules/ask/ask.service';
 import { healthRoutes } from './health/health.routes';
 import { oauthRoutes } from './oauth/oauth.routes';
+import { protectedResourceRoutes } from './oauth/protected-resource.routes';
 import { rootRoutes } from './root/root.routes';
 import { scanRoutes } from './scans/scans.routes';
 import { whoamiRoutes } from './whoami/whoami.routes';
@@ -57,6 +58,7 @@ export function allRoutes(deps: RouteDeps): AnyRoute[] {
     ...rootRoutes(),
     ...healthRoutes(deps.probes),
     ...oauthRoutes({ config, tokens: identity.tokens, keys: identity.keys, limiter, failures: identity.tokenFailures, secretHashing: identity.secretHashing }),
+    ...protectedResourceRoutes(config),
     ...whoamiRoutes(),
     ...scanRoutes(deps.app.screening.scans, config.credits.chargeChecks, lowCredit),
     ...batchRoutes(new BatchService(deps.app.temporal.client, config, {}, lowCredit)),
