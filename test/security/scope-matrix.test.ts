@@ -17,6 +17,7 @@ const MATRIX: Record<string, Access> = {
   'POST /v1/oauth/token': 'public',
   'GET /.well-known/jwks.json': 'public',
   'GET /.well-known/agent.json': 'public',
+  'GET /.well-known/x402': 'public',
   'GET /health': 'public',
   'GET /v1/whoami': 'authenticated',
   'POST /v1/scans/full': 'scans:write',
