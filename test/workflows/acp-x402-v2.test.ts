@@ -141,6 +141,10 @@ describe('agent jobs paid over x402 v2', () => {
     expect(decodePaymentResponseHeader(retry.headers.get('PAYMENT-RESPONSE')!)).toMatchObject({ success: true, transaction: job.payment.tx_hash });
     expect(await paying.usdcOf(buyer.address)).toBe(before - usdcUnits(PRICE));
     expect(await paying.jobCount()).toBe(jobsBefore + 1);
+    // The database keeps a claim that paid as it is: neither deleted nor pointed at another request.
+    const db = app.deps.orm.em.fork().getConnection();
+    await expect(db.execute('delete from x402_payment_identifiers where payment_id = ?', [paymentId])).rejects.toThrow(/its row is kept/);
+    await expect(db.execute(`update x402_payment_identifiers set request_sha256 = repeat('0', 64) where payment_id = ?`, [paymentId])).rejects.toThrow(/only an unsettled claim/);
 
     // The same id for another job: 409, nothing charged or recorded.
     const other = await pay(`${app.url}/acp/jobs`, post(jobBody(buyer.address, { profession_type: 'lawyer' })));
