@@ -29,20 +29,19 @@ import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/facilitator';
 import { createWalletClient, getAddress, http, type Address, type Hex, type ReadContractParameters, type VerifyTypedDataParameters, type WriteContractParameters } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { AppConfig } from '../../../config';
-import { ServiceUnavailableError } from '../../../errors';
 import { chainDefinition, createChainClient, type ChainClient } from '../chain/client';
-import { formatUsdc } from '../chain/usdc-payment';
 import {
   BYTES32,
   ExactPaymentPayloadV1Schema,
   ExactPaymentPayloadV2Schema,
   parsePaymentPayload,
   refuse,
-  type Eip3009Authorization,
+  transferWithAuthorizationTypes,
   type ExactPaymentPayloadV1,
   type ExactPaymentPayloadV2,
   type X402Refusal,
 } from './payment-payloads';
+import { chainSilent, explainRefusal, termsV1, termsV2, type Terms } from './refusals';
 import { caip2Network, x402Network, X402_VERSION, X402_VERSION_V2 } from './requirements';
 
 export type { ExactPaymentPayloadV1, ExactPaymentPayloadV2, X402Refusal } from './payment-payloads';
@@ -52,19 +51,6 @@ export type X402VerifiedV2 = { ok: true; payment: ExactPaymentPayloadV2; payer: 
 export type X402Settled = { ok: true; response: SettleResponseV1 & { success: true; transaction: Hex; payer: Address } };
 /** A successful v2 settlement: the x402 v2 settlement response (`PAYMENT-RESPONSE`), with the transaction hash. */
 export type X402SettledV2 = { ok: true; response: SettleResponse & { success: true; transaction: Hex; payer: Address } };
-
-/** The terms a payment is checked against, whichever version's requirements state them. */
-interface Terms {
-  scheme: string;
-  network: string;
-  amount: bigint;
-  payTo: string;
-  asset: string;
-  extra?: Record<string, unknown>;
-}
-
-const termsV1 = (r: PaymentRequirementsV1): Terms => ({ scheme: r.scheme, network: r.network, amount: BigInt(r.maxAmountRequired), payTo: r.payTo, asset: r.asset, extra: r.extra });
-const termsV2 = (r: PaymentRequirements): Terms => ({ scheme: r.scheme, network: r.network, amount: BigInt(r.amount), payTo: r.payTo, asset: r.asset, extra: r.extra });
 
 export interface X402FacilitatorOptions {
   rpcUrl: string;
@@ -77,32 +63,6 @@ export interface X402FacilitatorOptions {
   receiptTimeoutMs?: number;
   pollingIntervalMs?: number;
 }
-
-/** EIP-3009's typed data, as the buyer signs it over USDC's domain. */
-const transferWithAuthorizationTypes = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const;
-
-const usdcBalanceAbi = [
-  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'account', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
-  {
-    type: 'function',
-    name: 'authorizationState',
-    stateMutability: 'view',
-    inputs: [
-      { name: 'authorizer', type: 'address' },
-      { name: 'nonce', type: 'bytes32' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-] as const;
 
 export class X402Facilitator {
   readonly address: Address;
@@ -210,7 +170,7 @@ export class X402Facilitator {
         signature: signature as Hex,
       });
     } catch (err) {
-      throw Object.assign(new ServiceUnavailableError('The chain RPC did not answer, so the x402 payment could not be checked; nothing was charged or executed. Retry shortly.'), { cause: err });
+      throw chainSilent(err);
     }
   }
 
@@ -229,7 +189,7 @@ export class X402Facilitator {
       // The library throws only for what it cannot read (its RPC failures come back as refusals).
       return { ...refuse('invalid_payload', 'the payment payload could not be checked against the requirements'), cause: err instanceof Error ? err.message : String(err) };
     }
-    return result.isValid ? undefined : this.explain(result.invalidReason ?? 'invalid_payment', payment.payload.authorization, terms);
+    return result.isValid ? undefined : explainRefusal(this.client, result.invalidReason ?? 'invalid_payment', payment.payload.authorization, terms);
   }
 
   /**
@@ -263,71 +223,20 @@ export class X402Facilitator {
           `the settlement transaction ${broadcast} was broadcast but not confirmed in time (${result.errorReason ?? 'no receipt'}); once it is mined, submit the job with payment_tx_hash ${broadcast} and your buyer_signature of it (docs/agent-commerce.md) to use that payment`,
         );
       }
-      return this.explain(result.errorReason ?? 'invalid_exact_evm_transaction_failed', payment.payload.authorization, terms, result.transaction || undefined);
+      return explainRefusal(this.client, result.errorReason ?? 'invalid_exact_evm_transaction_failed', payment.payload.authorization, terms, result.transaction || undefined);
     } finally {
       this.broadcasts.delete(nonce);
     }
-  }
-
-  /** A sentence for each refusal the exact scheme gives (v1 and v2 share their codes); a failed simulation or transaction is diagnosed on chain. */
-  private async explain(reason: string, auth: Eip3009Authorization, requirements: Terms, transaction?: string): Promise<X402Refusal> {
-    const required = requirements.amount;
-    switch (reason) {
-      case 'invalid_exact_evm_authorization_value':
-      case 'invalid_exact_evm_payload_authorization_value_mismatch':
-        return refuse(reason, `the authorized amount ${formatUsdc(BigInt(auth.value))} USDC is not the ${formatUsdc(required)} USDC required (the exact scheme takes exactly the amount)`);
-      case 'invalid_exact_evm_recipient_mismatch':
-        return refuse(reason, `the authorization pays ${auth.to}, not the pay-to address ${requirements.payTo}`);
-      case 'invalid_exact_evm_signature':
-        return refuse(reason, `the signature is not ${auth.from}'s EIP-712 TransferWithAuthorization signature over these terms (USDC domain "${String(requirements.extra?.name)}" version "${String(requirements.extra?.version)}", chain ${requirements.network}, contract ${requirements.asset})`);
-      case 'invalid_exact_evm_payload_authorization_valid_before':
-        return refuse(reason, `the authorization expires (validBefore ${auth.validBefore}) before it could be settled`);
-      case 'invalid_exact_evm_payload_authorization_valid_after':
-        return refuse(reason, `the authorization is not valid yet (validAfter ${auth.validAfter})`);
-      case 'invalid_exact_evm_network_mismatch':
-        return refuse(reason, `network must be "${requirements.network}"`);
-      case 'invalid_exact_evm_scheme':
-        return refuse(reason, `scheme must be "${requirements.scheme}"`);
-      case 'eip6492_factory_not_allowed':
-        return refuse(reason, 'the payer is a smart wallet not deployed yet; deploy it first (no ERC-6492 factory is accepted)');
-    }
-    const onChain = await this.diagnose(auth, requirements);
-    if (onChain) return onChain;
-    // Settlement errors come back as the node's or viem's own text: kept for the log, not the buyer.
-    const known = /^[a-z0-9_]+$/.test(reason);
-    const code = known ? reason : 'invalid_exact_evm_transaction_failed';
-    const cause = known ? undefined : reason;
-    if (transaction) return { ...refuse(code, `the settlement transaction ${transaction} failed on chain; no USDC moved`), cause };
-    return { ...refuse(code, `the transferWithAuthorization would not succeed on chain${known ? ` (${reason})` : ''}; no USDC moved`), cause };
   }
 
   private async reachable(payer: Address): Promise<void> {
     try {
       await this.client.getCode({ address: payer });
     } catch (err) {
-      throw Object.assign(new ServiceUnavailableError('The chain RPC did not answer, so the x402 payment could not be checked; nothing was charged or executed. Retry shortly.'), { cause: err });
+      throw chainSilent(err);
     }
   }
 
-  /** Why a `transferWithAuthorization` fails, when the token can say: a used nonce or a short balance. */
-  private async diagnose(auth: Eip3009Authorization, requirements: Terms): Promise<X402Refusal | undefined> {
-    const { from, nonce } = auth;
-    const asset = getAddress(requirements.asset);
-    const required = requirements.amount;
-    let used: boolean;
-    let balance: bigint;
-    try {
-      [used, balance] = await Promise.all([
-        this.client.readContract({ address: asset, abi: usdcBalanceAbi, functionName: 'authorizationState', args: [from as Address, nonce as Hex] }),
-        this.client.readContract({ address: asset, abi: usdcBalanceAbi, functionName: 'balanceOf', args: [from as Address] }),
-      ]);
-    } catch (err) {
-      throw Object.assign(new ServiceUnavailableError('The chain RPC did not answer, so the x402 payment could not be checked; nothing was charged or executed. Retry shortly.'), { cause: err });
-    }
-    if (used) return refuse('invalid_exact_evm_nonce_already_used', `this authorization (nonce ${nonce}) has already been used: an x402 payment is never accepted twice`);
-    if (balance < required) return refuse('invalid_exact_evm_insufficient_balance', `${from} holds ${formatUsdc(balance)} USDC, less than the ${formatUsdc(required)} USDC required`);
-    return undefined;
-  }
 }
 
 

@@ -16,6 +16,18 @@ const UINT = /^\d{1,78}$/;
 const evmAddress = z.string().refine((v) => ADDRESS.test(v) && isAddress(v), 'must be an EVM address (mixed case only with a valid EIP-55 checksum)');
 const decimal = z.string().regex(UINT, 'must be a decimal integer string');
 
+/** EIP-3009's typed data, as the buyer signs it over USDC's domain. */
+export const transferWithAuthorizationTypes = {
+  TransferWithAuthorization: [
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const;
+
 /** An EIP-3009 `transferWithAuthorization` and the payer's signature of it. */
 const Eip3009PayloadSchema = z.object({
   signature: z.string().regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'must be 0x and hex bytes'),
