@@ -4,7 +4,7 @@
  * are used up, so their jobs must be paid. Also the hand-signed authorizations the refusal tests change
  * one term of.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { createTestClient, createWalletClient, erc20Abi, http, toHex, type Abi, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { AppConfig } from '../../src/config';
@@ -12,7 +12,9 @@ import { chainDefinition, createChainClient, type ChainClient } from '../../src/
 import { compileTestUsdc } from '../../src/modules/acp/chain/test-usdc';
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { transferWithAuthorizationTypes } from './eip3009';
-import type { TestApp } from './test-app';
+import { testConfig } from './test-config';
+import { startTestApp, type TestApp } from './test-app';
+import { startTestWorker } from './test-worker';
 
 export const X402_CHAIN_ID = 84_532;
 export const X402_USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
@@ -93,4 +95,28 @@ export async function signedAuthorization(
     message,
   });
   return { signature, authorization: { ...message, value: String(message.value), validAfter: String(message.validAfter), validBefore: String(message.validBefore) } };
+}
+
+export interface X402Stack {
+  config: AppConfig;
+  app: TestApp;
+  paying: X402Chain;
+  stop(): Promise<void>;
+}
+
+/** The API with its x402 rail on and a worker on a task queue of its own (`name` and a UUID), and the chain to pay on. */
+export async function startX402Stack(name: string): Promise<X402Stack> {
+  const config = testConfig({ TEMPORAL_TASK_QUEUE: `${name}-${randomUUID()}`, ...X402_SETTINGS });
+  const app = await startTestApp(config);
+  const paying = await x402Chain(config, app);
+  const worker = await startTestWorker(config);
+  return {
+    config,
+    app,
+    paying,
+    stop: async () => {
+      await worker.stop();
+      await app.close();
+    },
+  };
 }

@@ -5,7 +5,6 @@
  * no ETH; the facilitator (anvil's dev account 4) submits its authorization. v1 clients are
  * acp-x402.test.ts's.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentRequiredHeader, decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import { isPaymentRequiredV1 } from '@x402/core/schemas';
@@ -20,10 +19,8 @@ import type { AppConfig } from '../../src/config';
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { ACP_SERVICES } from '../../src/modules/acp/services';
 import { jsonOf, type Json } from '../helpers/http';
-import { testConfig } from '../helpers/test-config';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { startTestWorker, type TestWorker } from '../helpers/test-worker';
-import { signedAuthorization, x402Chain, X402_PAY_TO, X402_SETTINGS, X402_USDC, type X402Chain } from '../helpers/x402-buyers';
+import type { TestApp } from '../helpers/test-app';
+import { signedAuthorization, X402_PAY_TO, X402_USDC, startX402Stack, type X402Chain, type X402Stack } from '../helpers/x402-buyers';
 
 const PRICE = 50;
 const ELIGIBILITY = { profession_type: 'accountant', services_offered: ['company_trust_formation'] };
@@ -31,7 +28,6 @@ const ELIGIBILITY = { profession_type: 'accountant', services_offered: ['company
 describe('agent jobs paid over x402 v2', () => {
   let config: AppConfig;
   let app: TestApp;
-  let worker: TestWorker;
   let paying: X402Chain;
 
   const jobBody = (buyer: Address, payload: Record<string, unknown> = ELIGIBILITY) => ({ service_id: 'austrac_eligibility', buyer_agent_address: buyer, usdc_amount: PRICE, payload });
@@ -57,16 +53,12 @@ describe('agent jobs paid over x402 v2', () => {
     return decodePaymentRequiredHeader(res.headers.get('PAYMENT-REQUIRED')!);
   }
 
+  let stack: X402Stack | undefined;
   beforeAll(async () => {
-    config = testConfig({ TEMPORAL_TASK_QUEUE: `acp-x402-v2-${randomUUID()}`, ...X402_SETTINGS });
-    app = await startTestApp(config);
-    paying = await x402Chain(config, app);
-    worker = await startTestWorker(config);
+    stack = await startX402Stack('acp-x402-v2');
+    ({ config, app, paying } = stack);
   }, 120_000);
-  afterAll(async () => {
-    await worker?.stop();
-    await app?.close();
-  });
+  afterAll(() => stack?.stop());
 
   it('answers 402 with the v2 requirements and the bazaar description in PAYMENT-REQUIRED beside the v1 body, then runs the job @x402/fetch pays over PAYMENT-SIGNATURE', async () => {
     const buyer = await paying.newBuyer();

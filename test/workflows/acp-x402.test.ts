@@ -4,7 +4,7 @@
  * agent holds USDC and no ETH: it signs an EIP-3009 authorization (with `@x402/evm`'s own v1 client,
  * or by hand with viem for the refusals) and the facilitator (anvil's dev account 4) submits it.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import { isPaymentRequiredV1 } from '@x402/core/schemas';
@@ -17,10 +17,8 @@ import type { AppConfig } from '../../src/config';
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { jsonOf, type Json } from '../helpers/http';
 import { signedTransferJob } from '../helpers/agent-job-signature';
-import { testConfig } from '../helpers/test-config';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { startTestWorker, type TestWorker } from '../helpers/test-worker';
-import { signedAuthorization, x402Chain, X402_FACILITATOR_KEY, X402_PAY_TO, X402_SETTINGS, X402_USDC, type AuthorizationTerms, type X402Chain } from '../helpers/x402-buyers';
+import type { TestApp } from '../helpers/test-app';
+import { signedAuthorization, X402_FACILITATOR_KEY, X402_PAY_TO, X402_USDC, type AuthorizationTerms, startX402Stack, type X402Chain, type X402Stack } from '../helpers/x402-buyers';
 
 const USDC = X402_USDC;
 const PAY_TO = X402_PAY_TO;
@@ -32,7 +30,6 @@ const PRICE = 50;
 describe('agent jobs paid the x402 way', () => {
   let config: AppConfig;
   let app: TestApp;
-  let worker: TestWorker;
   let paying: X402Chain;
 
   const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
@@ -56,16 +53,12 @@ describe('agent jobs paid the x402 way', () => {
     return base64({ x402Version: terms.x402Version ?? 1, scheme: 'exact', network: terms.network ?? requirements.network, payload });
   }
 
+  let stack: X402Stack | undefined;
   beforeAll(async () => {
-    config = testConfig({ TEMPORAL_TASK_QUEUE: `acp-x402-${randomUUID()}`, ...X402_SETTINGS });
-    app = await startTestApp(config);
-    paying = await x402Chain(config, app);
-    worker = await startTestWorker(config);
+    stack = await startX402Stack('acp-x402');
+    ({ config, app, paying } = stack);
   }, 120_000);
-  afterAll(async () => {
-    await worker?.stop();
-    await app?.close();
-  });
+  afterAll(() => stack?.stop());
 
   it('answers 402 with valid x402 requirements, then runs the job the agent pays with a signed X-PAYMENT, and never accepts that payment again', async () => {
     const buyer = await newBuyer();
