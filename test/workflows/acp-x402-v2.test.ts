@@ -19,6 +19,7 @@ import type { AppConfig } from '../../src/config';
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { ACP_SERVICES } from '../../src/modules/acp/services';
 import { jsonOf, type Json } from '../helpers/http';
+import { operatorSql } from '../helpers/operator-sql';
 import type { TestApp } from '../helpers/test-app';
 import { signedAuthorization, X402_PAY_TO, X402_USDC, startX402Stack, type X402Chain, type X402Stack } from '../helpers/x402-buyers';
 
@@ -133,10 +134,13 @@ describe('agent jobs paid over x402 v2', () => {
     expect(decodePaymentResponseHeader(retry.headers.get('PAYMENT-RESPONSE')!)).toMatchObject({ success: true, transaction: job.payment.tx_hash });
     expect(await paying.usdcOf(buyer.address)).toBe(before - usdcUnits(PRICE));
     expect(await paying.jobCount()).toBe(jobsBefore + 1);
-    // The database keeps a claim that paid as it is: neither deleted nor pointed at another request.
+    // The database keeps a claim that paid as it is: the service's role may not point it at another request,
+    // and neither it nor the owner may delete or change it.
     const db = app.deps.orm.em.fork().getConnection();
     await expect(db.execute('delete from x402_payment_identifiers where payment_id = ?', [paymentId])).rejects.toThrow(/its row is kept/);
-    await expect(db.execute(`update x402_payment_identifiers set request_sha256 = repeat('0', 64) where payment_id = ?`, [paymentId])).rejects.toThrow(/only an unsettled claim/);
+    await expect(db.execute(`update x402_payment_identifiers set request_sha256 = repeat('0', 64) where payment_id = ?`, [paymentId])).rejects.toThrow(/permission denied/);
+    await expect(db.execute(`update x402_payment_identifiers set settled_at = now() where payment_id = ?`, [paymentId])).rejects.toThrow(/only an unsettled claim/);
+    await expect(operatorSql(config.db.ownerUrl, `update x402_payment_identifiers set request_sha256 = repeat('0', 64) where payment_id = '${paymentId}'`)).rejects.toThrow(/only an unsettled claim/);
 
     // The same id for another job: 409, nothing charged or recorded.
     const other = await pay(`${app.url}/acp/jobs`, post(jobBody(buyer.address, { profession_type: 'lawyer' })));
