@@ -163,6 +163,24 @@ describe('agent jobs paid over x402 v2', () => {
     expect(await paying.jobCount()).toBe(jobsBefore + 2);
   }, 90_000);
 
+  it('never takes one PAYMENT-SIGNATURE twice: the copy of a header that paid is refused with its nonce spent, and nothing more moves', async () => {
+    const buyer = await paying.newBuyer();
+    const required = await requiredFor(buyer.address);
+    const accepted = required.accepts[0]!;
+    const payload = await signedAuthorization(buyer, { payTo: accepted.payTo, amount: BigInt(accepted.amount), asset: accepted.asset });
+    const header = encodePaymentSignatureHeader({ x402Version: 2, resource: required.resource, accepted, payload });
+    const paid = await fetch(`${app.url}/acp/jobs`, post(jobBody(buyer.address), { 'PAYMENT-SIGNATURE': header }));
+    expect(paid.status).toBe(200);
+    const [after, jobsAfter] = [await paying.usdcOf(buyer.address), await paying.jobCount()];
+    const copy = await fetch(`${app.url}/acp/jobs`, post(jobBody(buyer.address), { 'PAYMENT-SIGNATURE': header }));
+    expect(copy.status).toBe(402);
+    expect(decodePaymentRequiredHeader(copy.headers.get('PAYMENT-REQUIRED')!).error).toBe('invalid_exact_evm_nonce_already_used');
+    expect((await jsonOf(copy)).detail).toMatch(/already been used.*never accepted twice/);
+    expect(copy.headers.get('PAYMENT-RESPONSE')).toBeNull();
+    expect(await paying.usdcOf(buyer.address)).toBe(after);
+    expect(await paying.jobCount()).toBe(jobsAfter);
+  }, 60_000);
+
   it('refuses a bad or mismatched v2 payment with a 402 whose PAYMENT-REQUIRED names the reason, and neither charges, records nor keeps a claim', async () => {
     const buyer = await paying.newBuyer();
     const other = await paying.newBuyer();
