@@ -22,6 +22,7 @@ import { paymentRefusedV2 } from '../../modules/acp/payment-requirements';
 import { X402Facilitator, type ExactPaymentPayloadV2, type X402Refusal, type X402SettledV2 } from '../../modules/acp/x402/facilitator';
 import { claimPaymentIdentifier, recordIdentifierSettlement, releasePaymentIdentifier } from '../../modules/acp/x402/payment-identifiers';
 import type { AppContext } from '../context';
+import type { X402PaywallOptions } from './x402';
 
 export const PAYMENT_SIGNATURE_HEADER = 'PAYMENT-SIGNATURE';
 export const PAYMENT_RESPONSE_HEADER_V2 = 'PAYMENT-RESPONSE';
@@ -33,15 +34,12 @@ const MAX_HEADER_LENGTH = 14_336;
 
 export type X402SettlementV2 = X402SettledV2['response'];
 
-export interface X402PaywallV2Options {
-  /** The in-process facilitator; none when no facilitator key is configured (the rail is then off: 503). */
-  facilitator: X402Facilitator | undefined;
+/** The v1 paywall's facilitator and payer, and v2's own terms. */
+export interface X402PaywallV2Options extends Omit<X402PaywallOptions, 'requirements'> {
   /** What this request's job costs (the `accepts` entry of its `PAYMENT-REQUIRED`), which the payment must meet. */
   requirements: PaymentRequirements;
   /** The job's `PaymentRequired` with `error` set to the reason a payment was refused. */
   required: (error: string) => PaymentRequired;
-  /** The job's buyer: the authorization must be signed by this wallet. */
-  payer: string;
   /** What makes a retry under the same payment identifier the same request (payment-identifiers.ts). */
   requestSha256: string;
   /** Answers a retry whose payment identifier already paid with the job that settlement paid for; false when no job was recorded for it. */
