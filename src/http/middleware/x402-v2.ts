@@ -116,10 +116,17 @@ export function x402PaywallV2(options: X402PaywallV2Options) {
       if (id && settled.reason !== 'settlement_pending') await releasePaymentIdentifier(ctx.state.em, id);
       throw refuse(settled);
     }
-    if (id) await recordIdentifierSettlement(ctx.state.em, id, settled.response.transaction);
     ctx.state.log?.info({ transaction: settled.response.transaction, payer: settled.response.payer, paymentId: id }, 'x402 v2 payment settled');
-    // Set before the work runs: whatever happens to the job, the buyer learns where its payment went.
+    // Set before anything else is written: whatever happens next, the buyer learns where its payment went.
     ctx.set(PAYMENT_RESPONSE_HEADER_V2, encodePaymentResponseHeader(settled.response as SettleResponse));
+    if (id) {
+      try {
+        await recordIdentifierSettlement(ctx.state.em, id, settled.response.transaction);
+      } catch (err) {
+        // The funds moved: the job is still recorded (or its failure answered with the transaction to reuse); the claim stays unsettled.
+        ctx.state.log?.error({ err, paymentId: id, transaction: settled.response.transaction }, 'x402 payment identifier settlement not recorded');
+      }
+    }
     await next(settled.response);
   };
 
