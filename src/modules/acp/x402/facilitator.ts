@@ -7,12 +7,12 @@
  *
  * - `verify` (v1) and `verifyV2`: the payload's shape (payment-payloads.ts), version, scheme and
  *   network first (and for v2 the `accepted` requirements, which must be the ones we asked for; the
- *   library trusts the shape), then the library's
- *   checks: the EIP-712 signature over USDC's domain, the recipient is our pay-to address, the value
- *   is exactly the amount required, the validity window, and a simulated `transferWithAuthorization`
- *   (which fails for a used nonce or a short balance; we read which, since the library's own
- *   diagnosis needs Multicall3, which a bare anvil lacks).
- * - `settle`: submits `transferWithAuthorization` to the USDC contract and waits for its receipt
+ *   library trusts the shape), then the library's checks: the EIP-712 signature over USDC's domain,
+ *   the recipient is our pay-to address, the value is exactly the amount required, the validity
+ *   window, and a simulated `transferWithAuthorization` (which fails for a used nonce or a short
+ *   balance; refusals.ts reads which, since the library's own diagnosis needs Multicall3, which a
+ *   bare anvil lacks).
+ * - `settle` (v1) and `settleV2`: submits `transferWithAuthorization` to the USDC contract and waits for its receipt
  *   (the configured confirmations) and for the `Transfer` it must emit. The transaction hash is the
  *   payment's identity from then on (unique in `acp_jobs.payment_tx_hash`).
  *
