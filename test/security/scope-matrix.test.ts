@@ -18,6 +18,7 @@ const MATRIX: Record<string, Access> = {
   'GET /.well-known/jwks.json': 'public',
   'GET /.well-known/agent.json': 'public',
   'GET /.well-known/oauth-protected-resource': 'public',
+  'GET /.well-known/x402': 'public',
   'GET /health': 'public',
   'GET /v1/whoami': 'authenticated',
   'POST /v1/scans/full': 'scans:write',

@@ -14,15 +14,12 @@ import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/client';
 import { erc20Abi, parseEventLogs, toHex, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { AppConfig } from '../../src/config';
-import type { ChainClient } from '../../src/modules/acp/chain/client';
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { jsonOf, type Json } from '../helpers/http';
-import { transferWithAuthorizationTypes } from '../helpers/eip3009';
 import { signedTransferJob } from '../helpers/agent-job-signature';
 import type { TestApp } from '../helpers/test-app';
-import { startX402Stack, X402_CHAIN_ID, X402_FACILITATOR_KEY, X402_PAY_TO, X402_USDC, type X402Stack } from '../helpers/x402-stack';
+import { signedAuthorization, X402_FACILITATOR_KEY, X402_PAY_TO, X402_USDC, type AuthorizationTerms, startX402Stack, type X402Chain, type X402Stack } from '../helpers/x402-buyers';
 
-const CHAIN_ID = X402_CHAIN_ID;
 const USDC = X402_USDC;
 const PAY_TO = X402_PAY_TO;
 const FACILITATOR = privateKeyToAccount(X402_FACILITATOR_KEY).address;
@@ -31,19 +28,17 @@ const PRICE = 50;
 
 
 describe('agent jobs paid the x402 way', () => {
-  let stack: X402Stack;
   let config: AppConfig;
-  let chain: ChainClient;
   let app: TestApp;
+  let paying: X402Chain;
 
   const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
   const jobBody = (buyer: Address) => ({ service_id: 'austrac_eligibility', buyer_agent_address: buyer, usdc_amount: PRICE, payload: ELIGIBILITY });
   const submit = (body: Json, payment?: string, path = '/acp/jobs') =>
     fetch(`${app.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(payment === undefined ? {} : { 'X-PAYMENT': payment }) }, body: JSON.stringify(body) });
-  /** Jobs recorded through the API (not the free ones each buyer is seeded with). */
-  const jobCount = async () => (await app.deps.orm.em.fork().getConnection().execute<{ n: number }[]>(`select count(*)::int as n from acp_jobs where workflow_id <> 'seeded'`))[0]!.n;
-  const usdcOf = (address: Address) => stack.usdcOf(address);
-  const newBuyer = (usdc?: number) => stack.newBuyer(usdc);
+  const jobCount = () => paying.jobCount();
+  const usdcOf = (address: Address) => paying.usdcOf(address);
+  const newBuyer = (usdc?: number) => paying.newBuyer(usdc);
 
   /** The requirements the 402 offers for this buyer's job (what an agent reads before paying). */
   async function requirementsFor(buyer: Address, path = '/acp/jobs'): Promise<PaymentRequirementsV1> {
@@ -53,37 +48,17 @@ describe('agent jobs paid the x402 way', () => {
   }
 
   /** An X-PAYMENT header signed by hand, with any term changed: what a careless or dishonest agent sends. */
-  async function signedHeader(
-    signer: PrivateKeyAccount,
-    requirements: PaymentRequirementsV1,
-    terms: Partial<{ from: Address; to: Address; value: bigint; validAfter: bigint; validBefore: bigint; nonce: Hex; network: string; x402Version: number }> = {},
-  ): Promise<string> {
-    const now = BigInt(Math.floor(Date.now() / 1000));
-    const message = {
-      from: terms.from ?? signer.address,
-      to: terms.to ?? (requirements.payTo as Address),
-      value: terms.value ?? BigInt(requirements.maxAmountRequired),
-      validAfter: terms.validAfter ?? now - 600n,
-      validBefore: terms.validBefore ?? now + 300n,
-      nonce: terms.nonce ?? toHex(randomBytes(32)),
-    };
-    const signature = await signer.signTypedData({
-      domain: { name: 'USDC', version: '2', chainId: CHAIN_ID, verifyingContract: requirements.asset as Address },
-      types: transferWithAuthorizationTypes,
-      primaryType: 'TransferWithAuthorization',
-      message,
-    });
-    const authorization = { ...message, value: String(message.value), validAfter: String(message.validAfter), validBefore: String(message.validBefore) };
-    return base64({ x402Version: terms.x402Version ?? 1, scheme: 'exact', network: terms.network ?? requirements.network, payload: { signature, authorization } });
+  async function signedHeader(signer: PrivateKeyAccount, requirements: PaymentRequirementsV1, terms: Partial<AuthorizationTerms & { network: string; x402Version: number }> = {}): Promise<string> {
+    const payload = await signedAuthorization(signer, { payTo: requirements.payTo, amount: BigInt(requirements.maxAmountRequired), asset: requirements.asset }, terms);
+    return base64({ x402Version: terms.x402Version ?? 1, scheme: 'exact', network: terms.network ?? requirements.network, payload });
   }
 
+  let stack: X402Stack | undefined;
   beforeAll(async () => {
     stack = await startX402Stack('acp-x402');
-    ({ config, chain, app } = stack);
+    ({ config, app, paying } = stack);
   }, 120_000);
-  afterAll(async () => {
-    await stack?.stop();
-  });
+  afterAll(() => stack?.stop());
 
   it('answers 402 with valid x402 requirements, then runs the job the agent pays with a signed X-PAYMENT, and never accepts that payment again', async () => {
     const buyer = await newBuyer();
@@ -123,14 +98,14 @@ describe('agent jobs paid the x402 way', () => {
 
     const settlement = decodePaymentResponseHeader(paid.headers.get('X-PAYMENT-RESPONSE')!);
     expect(settlement).toEqual({ success: true, transaction: job.payment.tx_hash, network: 'base-sepolia', payer: buyer.address });
-    const receipt = await chain.getTransactionReceipt({ hash: settlement.transaction as Hex });
+    const receipt = await paying.chain.getTransactionReceipt({ hash: settlement.transaction as Hex });
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(FACILITATOR.toLowerCase());
     const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs });
     expect(transfers.map((t) => [t.address.toLowerCase(), t.args.from, t.args.to, t.args.value])).toEqual([[USDC.toLowerCase(), buyer.address, PAY_TO, usdcUnits(PRICE)]]);
     expect(await usdcOf(buyer.address)).toBe(buyerBefore - usdcUnits(PRICE));
     expect(await usdcOf(PAY_TO)).toBe(payToBefore + usdcUnits(PRICE));
-    expect(await chain.getBalance({ address: buyer.address })).toBe(0n); // the buyer paid no gas
+    expect(await paying.chain.getBalance({ address: buyer.address })).toBe(0n); // the buyer paid no gas
     expect(await jobCount()).toBe(jobsBefore + 1);
     // The same job; only its ERC-8004 feedback, recorded after completion by its own workflow, may have moved on.
     expect({ ...(await jsonOf(await fetch(`${app.url}/acp/jobs/${job.acp_job_id}`))), reputation: null }).toEqual({ ...job, reputation: null });

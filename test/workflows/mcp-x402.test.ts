@@ -13,7 +13,7 @@ import type { Address, Hex } from 'viem';
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { jsonOf, type Json } from '../helpers/http';
 import { mcpClient, type McpClient } from '../helpers/mcp-client';
-import { startX402Stack, X402_PAY_TO, X402_USDC, type X402Stack } from '../helpers/x402-stack';
+import { startX402Stack, X402_PAY_TO, X402_USDC, type X402Stack } from '../helpers/x402-buyers';
 
 const PRICE = 45;
 
@@ -41,7 +41,7 @@ describe('agent-job tools paid over x402 MCP', () => {
   });
 
   it('asks for payment in a tool error, settles the payment sent in _meta on anvil, returns the receipt in _meta, and never accepts it twice', async () => {
-    const buyer = await stack.newBuyer(500);
+    const buyer = await stack.paying.newBuyer(500);
     const unpaid = await mcp.callTool({ name: 'job_austrac_eligibility', arguments: args(buyer.address) });
     expect(unpaid.isError).toBe(true);
     const required = unpaid.structuredContent as Json;
@@ -49,16 +49,16 @@ describe('agent-job tools paid over x402 MCP', () => {
     expect(required).toMatchObject({ status: 402, x402Version: 1, accepts: [{ scheme: 'exact', network: 'base-sepolia', maxAmountRequired: String(usdcUnits(PRICE)), payTo: X402_PAY_TO, asset: X402_USDC }] });
 
     const payment = await new ExactEvmSchemeV1(buyer).createPaymentPayload(1, required.accepts[0] as PaymentRequirements);
-    const [buyerBefore, payToBefore] = [await stack.usdcOf(buyer.address), await stack.usdcOf(X402_PAY_TO)];
+    const [buyerBefore, payToBefore] = [await stack.paying.usdcOf(buyer.address), await stack.paying.usdcOf(X402_PAY_TO)];
     const paid = await mcp.callTool({ name: 'job_austrac_eligibility', arguments: args(buyer.address), _meta: { 'x402/payment': payment } });
     expect(paid.isError).toBeFalsy();
     const job = paid.structuredContent as Json;
     expect(job).toMatchObject({ status: 'completed', service_id: 'austrac_eligibility', payment: { kind: 'x402' } });
     const settlement = (paid._meta as Json)['x402/payment-response'];
     expect(settlement).toEqual({ success: true, transaction: job.payment.tx_hash, network: 'base-sepolia', payer: buyer.address });
-    expect((await stack.chain.getTransactionReceipt({ hash: settlement.transaction as Hex })).status).toBe('success');
-    expect(await stack.usdcOf(buyer.address)).toBe(buyerBefore - usdcUnits(PRICE));
-    expect(await stack.usdcOf(X402_PAY_TO)).toBe(payToBefore + usdcUnits(PRICE));
+    expect((await stack.paying.chain.getTransactionReceipt({ hash: settlement.transaction as Hex })).status).toBe('success');
+    expect(await stack.paying.usdcOf(buyer.address)).toBe(buyerBefore - usdcUnits(PRICE));
+    expect(await stack.paying.usdcOf(X402_PAY_TO)).toBe(payToBefore + usdcUnits(PRICE));
     // The job /acp/jobs keeps, also readable through the free get_agent_job tool.
     expect({ ...(await jsonOf(await fetch(`${stack.app.url}/acp/jobs/${job.acp_job_id}`))), reputation: null }).toEqual({ ...job, reputation: null });
     expect((await mcp.callTool({ name: 'get_agent_job', arguments: { acp_job_id: job.acp_job_id } })).structuredContent).toMatchObject({ acp_job_id: job.acp_job_id, payment: { kind: 'x402' } });
@@ -67,13 +67,13 @@ describe('agent-job tools paid over x402 MCP', () => {
     expect(replay.isError).toBe(true);
     expect(replay.structuredContent).toMatchObject({ status: 402, error: 'invalid_exact_evm_nonce_already_used' });
     expect((replay._meta ?? {})['x402/payment-response']).toBeUndefined();
-    expect(await stack.usdcOf(buyer.address)).toBe(buyerBefore - usdcUnits(PRICE));
+    expect(await stack.paying.usdcOf(buyer.address)).toBe(buyerBefore - usdcUnits(PRICE));
     const [jobs] = await sql<{ n: number }>(`select count(*)::int as n from acp_jobs where buyer_address = ? and workflow_id <> 'seeded'`, [buyer.address]);
     expect(jobs!.n).toBe(1);
   }, 60_000);
 
   it('refuses bad job input as a tool error naming the field, before any payment is asked for or taken', async () => {
-    const buyer = await stack.newBuyer(500);
+    const buyer = await stack.paying.newBuyer(500);
     const refused = await mcp.callTool({ name: 'job_austrac_eligibility', arguments: { ...args(buyer.address), buyer_agent_address: buyer.address.toLowerCase(), usdc_amount: 1 } });
     expect(refused.isError).toBe(true);
     const problem = refused.structuredContent as Json;
