@@ -5,10 +5,10 @@
  * stranded-work recovery every few minutes, and one Schedule per public register that has a URL.
  */
 import { ScheduleNotFoundError, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
-import type { AppConfig } from '../config';
-import { REGISTER_CATALOGUE, REGISTER_SOURCES } from '../modules/registers/register-catalogue';
-import { ListSourceAttribute } from './search-attributes';
-import { recoveryInput, refreshInput, sweepSettings } from './workflow-inputs';
+import type { AppConfig } from '../../config';
+import { REGISTER_CATALOGUE, REGISTER_SOURCES } from '../../modules/registers/register-catalogue';
+import { ListSourceAttribute } from '../../temporal/search-attributes';
+import { recoveryInput, refreshInput, sweepSettings } from '../../temporal/workflow-inputs';
 
 export const scheduleIdFor = (source: string) => `pipeline-${source}`;
 
