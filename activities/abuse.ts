@@ -4,8 +4,6 @@ import { reviewTraffic, type ReviewPass } from '../src/modules/acp/abuse/traffic
 import type { FlagRef } from '../workflows/definitions';
 import type { ActivityDeps } from './deps';
 
-export type { FlagRef } from '../workflows/definitions';
-
 export const bondWorkflowId = (wallet: string) => `bond-${wallet.toLowerCase()}`;
 
 export function createAbuseActivities(deps: ActivityDeps) {
