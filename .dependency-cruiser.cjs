@@ -18,13 +18,13 @@
 
 /** The top layer: processes, the CLI, and what prepares the machine they run on. */
 const TOP = [
-  '^src/(server|worker|start|cli|deps|lists-on-first-start|redis-memory|cpu-priority|api-node-flags)[.]ts$',
+  '^src/(server|worker|start|cli|deps|services|lists-on-first-start|redis-memory|cpu-priority|api-node-flags)[.]ts$',
   '^src/cli/',
   '^src/platform/',
   '^src/tools/',
 ];
 /** The composition root: builds the process's dependencies; the layers below name only its types. */
-const COMPOSITION_ROOT = '^src/deps[.]ts$';
+const COMPOSITION_ROOT = '^src/(deps|services)[.]ts$';
 const HTTP = '^src/http/';
 const ACTIVITIES = '^activities/';
 const WORKFLOWS = '^workflows/';
