@@ -97,7 +97,7 @@ module.exports = {
     layer('db-below-domain', 'src/db is the data layer under the domain; only its wiring (entity list, migrate command) names modules.', DB, [MODULES, HTTP, ACTIVITIES, WORKFLOWS, TEMPORAL_CONTRACT], {
       fromExcept: DB_WIRING,
     }),
-    layer('shared-is-shared', 'Errors, logging, Redis, the shared zod and canonical JSON are used by every layer and import none of them.', '^src/(errors|logger|redis)[.]ts$|^src/(schemas|integrity)/', [MODULES, HTTP, ACTIVITIES, WORKFLOWS, TEMPORAL_CONTRACT, SOURCES, MATCHING, DB]),
+    layer('shared-is-shared', 'Errors, logging, Redis, the project root, the shared zod and canonical JSON are used by every layer and import none of them.', '^src/(errors|logger|redis|project-root)[.]ts$|^src/(schemas|integrity)/', [MODULES, HTTP, ACTIVITIES, WORKFLOWS, TEMPORAL_CONTRACT, SOURCES, MATCHING, DB]),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
