@@ -12,7 +12,8 @@ import { temporalConnectionOptions } from './temporal/connection-options';
 import { AccessTokens } from './modules/identity/access-tokens';
 import { CallerCache } from './modules/identity/caller-cache';
 import { DatabaseNotifications } from './db/notifications';
-import { createScreening, type Screening } from './modules/screening/screening';
+import type { Screening } from './modules/screening/screening';
+import { createServices, type Services } from './services';
 import { SigningKeyStore } from './modules/identity/signing-keys';
 import { MinuteWindowLimiter } from './modules/rate-limits/minute-window-limiter';
 import { FailureReservations } from './modules/rate-limits/failure-reservations';
@@ -32,6 +33,8 @@ export interface AppDeps {
   identity: { keys: SigningKeyStore; tokens: AccessTokens; callers: CallerCache; secretHashing: SecretHashingGate; tokenFailures: FailureReservations };
   limiter: MinuteWindowLimiter;
   notifications: DatabaseNotifications;
+  /** The domain services (built on first use); `screening` is `services.screening`, named for the many callers. */
+  services: Services;
   screening: Screening;
   /** The EVM chain agent-job payments are verified on; none without ACP_RPC_URL (free jobs only). */
   chain: ChainClient | undefined;
@@ -54,7 +57,9 @@ export async function createAppDeps(config: AppConfig, logger: Logger): Promise<
   });
   const notifications = new DatabaseNotifications(config.db.url, logger);
   const callers = new CallerCache(notifications);
-  const screening = createScreening(orm, logger, config, notifications);
+  const chain = config.acp.rpcUrl ? createChainClient(config.acp.rpcUrl, config.acp.chainId) : undefined;
+  const services = createServices({ config, logger, orm, notifications, temporal: client, redis, chain });
+  const screening = services.screening;
   await notifications.start();
   await screening.index.rebuild().catch((err) => logger.error({ err }, 'matching index not built at start: scans see no lists until it is'));
   if (config.auth.usingDevelopmentKey && config.env !== 'test') {
@@ -63,8 +68,7 @@ export async function createAppDeps(config: AppConfig, logger: Logger): Promise<
   if (config.audit.usingDevelopmentKey && config.env !== 'test') {
     logger.warn('AUDIT_ANCHOR_KEY is not set: audit events are anchored with the development key (never do this in production)');
   }
-  const chain = config.acp.rpcUrl ? createChainClient(config.acp.rpcUrl, config.acp.chainId) : undefined;
-  return { config, logger, orm, redis, temporal: { connection, client }, identity: { keys, tokens, callers, secretHashing, tokenFailures }, limiter, notifications, screening, chain };
+  return { config, logger, orm, redis, temporal: { connection, client }, identity: { keys, tokens, callers, secretHashing, tokenFailures }, limiter, notifications, services, screening, chain };
 }
 
 export async function closeAppDeps(deps: AppDeps): Promise<void> {

@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { API_NODE_FLAGS } from '../../src/api-node-flags';
-import { resolveTemporalCli } from '../../src/temporal/cli-binary';
-import { startDevServer, stopChild, type RunningDevServer } from '../../src/temporal/dev-server';
+import { resolveTemporalCli } from '../../src/platform/temporal/cli-binary';
+import { startDevServer, stopChild, type RunningDevServer } from '../../src/platform/temporal/dev-server';
 import { freshBenchConfig } from './bench-app';
 import type { AppConfig } from '../../src/config';
 

@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutResult } from '../../workflows/checkout';
+import type { CheckoutResult } from '../../workflows/definitions';
 import { holdLock, type HeldLock } from '../helpers/fault-lock';
 import { jsonOf } from '../helpers/http';
 import { eventually } from '../helpers/https-receiver';

@@ -8,7 +8,7 @@ import { Client } from 'pg';
 import type { TestProject } from 'vitest/node';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { migrate } from '../../src/db/migrate';
-import { resolveTemporalCli } from '../../src/temporal/cli-binary';
+import { resolveTemporalCli } from '../../src/platform/temporal/cli-binary';
 import { SEARCH_ATTRIBUTES } from '../../src/temporal/search-attributes';
 import { resolveStripeMock, startStripeMock } from '../../src/tools/stripe-mock';
 import { installTestUsdc, startAnvil } from '../../src/tools/anvil';

@@ -16,7 +16,7 @@ import { agentOwner, feedbackCount, giveFeedback, registerAgent, reputationRegis
 import { feedbackTypedData } from '../../src/modules/acp/reputation/feedback-authorization';
 import { ANVIL_EVALUATOR_ADDRESS, ANVIL_PROVIDER_ADDRESS, localAgentCommerceAddresses } from '../../src/tools/agent-commerce-contracts';
 import { recoveryInput } from '../../src/temporal/workflow-inputs';
-import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
+import type { RecoveryResult } from '../../workflows/definitions';
 import { createFundedEscrowJob } from '../helpers/escrow-buyer';
 import { eventually } from '../helpers/https-receiver';
 import { jsonOf, type Json } from '../helpers/http';

@@ -10,7 +10,7 @@ import { chainDefinition, createChainClient, type ChainClient } from '../../src/
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { installTestUsdc, startAnvil, type RunningAnvil } from '../../src/tools/anvil';
 import { recoveryInput } from '../../src/temporal/workflow-inputs';
-import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
+import type { RecoveryResult } from '../../workflows/definitions';
 import { eventually } from '../helpers/https-receiver';
 import { withinOneMinuteWindow } from '../helpers/clock';
 import { jsonOf, type Json } from '../helpers/http';

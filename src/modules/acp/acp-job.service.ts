@@ -31,6 +31,7 @@ import { fundByEscrow } from './escrow/escrow-funding';
 import { x402FacilitatorFor, type X402Facilitator } from './x402/facilitator';
 import { acpPaymentRequiredV2 } from './x402/discovery';
 import { acpPaymentRequirements, acpPaymentRequirementsV2 } from './x402/requirements';
+import type { Workflows } from '../../../workflows/definitions';
 
 export const ACP_WAIT_MS = 30_000;
 
@@ -159,7 +160,7 @@ export class AcpJobService {
   private async run(em: EntityManager, job: AcpJob): Promise<AcpJob> {
     try {
       return await this.temporal.withDeadline(Date.now() + ACP_WAIT_MS, () =>
-        this.temporal.workflow.execute('acpJobWorkflow', {
+        this.temporal.workflow.execute<Workflows['acpJobWorkflow']>('acpJobWorkflow', {
           taskQueue: this.config.temporal.taskQueue,
           workflowId: job.workflow_id,
           args: [{ jobId: job.id }],
