@@ -1,0 +1,179 @@
+/**
+ * A built `MatchIndex` as a message a worker thread can hand to the request thread cheaply: the index is
+ * mostly typed arrays, whose buffers are transferred (moved, not copied), plus a few object-heavy parts
+ * (the listed entities, the vocabulary's strings and its maps from text to id). Structured-cloning those
+ * would be deserialised in one block on the receiving thread, hundreds of milliseconds at a million
+ * names, so every large array, map or set of plain data travels as UTF-8 JSON chunks in transferred
+ * buffers, which `hydrateIndexImage` parses a chunk at a time between requests.
+ *
+ * The walk is generic over the index's object graph (so a new column in any index class travels without
+ * touching this file), but only through the classes `INDEX_CLASSES` names: an unknown class or a function
+ * in the graph fails the encoding loudly instead of arriving as a plain object without its methods.
+ * Objects reached twice (the vocabulary's texts, shared by the skeleton look-up) arrive shared once.
+ * See docs/decisions/0019-index-builds-off-the-request-thread.md.
+ */
+import { WorseShares } from '../score/middle-names';
+import { CandidateSearch } from './candidate-search';
+import { DeletionNeighbourhood } from './deletion-neighbourhood';
+import { FormUnitMarks } from './form-unit-marks';
+import { FormVocabulary } from './form-vocabulary';
+import { MatchIndex } from './match-index';
+import { PairPostings } from './pair-postings';
+import { PhoneticKeyTable } from './phonetic-key-table';
+import { PostingsBound } from './postings-bound';
+import { SkeletonLookup } from './skeleton-lookup';
+import { TokenRarity } from './token-rarity';
+import { VariantLookup } from './variant-lookup';
+
+/** The classes an index is made of, by name: an image names them, and hydration gives objects their prototype back. */
+export const INDEX_CLASSES: Readonly<Record<string, { prototype: object }>> = {
+  MatchIndex,
+  CandidateSearch,
+  DeletionNeighbourhood,
+  FormUnitMarks,
+  FormVocabulary,
+  PairPostings,
+  PhoneticKeyTable,
+  PostingsBound,
+  SkeletonLookup,
+  TokenRarity,
+  VariantLookup,
+  WorseShares,
+};
+
+/** Shared constants reached from an index (kept by identity, never copied). */
+export const INDEX_SINGLETONS: Readonly<Record<string, object>> = { 'WorseShares.anyName': WorseShares.anyName };
+
+export const TYPED_ARRAYS = {
+  Int8Array,
+  Uint8Array,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+} as const;
+export type TypedArrayName = keyof typeof TYPED_ARRAYS;
+
+/** One value of the graph; objects carry an id so later references (`ref`) keep their identity. */
+export type ImageNode =
+  | { k: 'value'; v: string | number | boolean | null | undefined }
+  | { k: 'ref'; id: number }
+  | { k: 'singleton'; name: string }
+  | { k: 'typed'; id: number; type: TypedArrayName; buffer: number; byteOffset: number; length: number }
+  /** A large array, map or set of JSON data: chunks[from..to) hold its items (map: [key, value] pairs). */
+  | { k: 'chunked'; id: number; of: 'array' | 'map' | 'set'; from: number; to: number }
+  | { k: 'array'; id: number; items: ImageNode[] }
+  | { k: 'map'; id: number; entries: [ImageNode, ImageNode][] }
+  | { k: 'set'; id: number; items: ImageNode[] }
+  | { k: 'object'; id: number; className: string | null; fields: [string, ImageNode][] };
+
+export interface IndexImage {
+  root: ImageNode;
+  /** Buffers of the typed arrays, by `typed.buffer`. */
+  buffers: ArrayBuffer[];
+  /** UTF-8 JSON arrays, by `chunked.from..to`. */
+  chunks: Uint8Array[];
+}
+
+/** Arrays, maps and sets of JSON data at least this long travel as chunks (smaller ones inline). */
+const CHUNKED_FROM = 64;
+/** About this many bytes of JSON per chunk: one chunk is parsed in about a millisecond. */
+const CHUNK_BYTES = 128 * 1024;
+
+/** The image of an index; `transferList` is what `postMessage` must move with it. */
+export function encodeIndexImage(index: MatchIndex): { image: IndexImage; transferList: ArrayBuffer[] } {
+  const encoder = new ImageEncoder();
+  const root = encoder.node(index);
+  const image: IndexImage = { root, buffers: encoder.buffers, chunks: encoder.chunks };
+  return { image, transferList: [...encoder.buffers, ...encoder.chunks.map((c) => c.buffer as ArrayBuffer)] };
+}
+
+class ImageEncoder {
+  readonly buffers: ArrayBuffer[] = [];
+  readonly chunks: Uint8Array[] = [];
+  private readonly bufferIds = new Map<ArrayBuffer, number>();
+  private readonly objectIds = new Map<object, number>();
+  private readonly singletonNames = new Map<object, string>(Object.entries(INDEX_SINGLETONS).map(([name, value]) => [value, name]));
+  private readonly classNames = new Map<object, string>(Object.entries(INDEX_CLASSES).map(([name, cls]) => [cls.prototype, name]));
+  private readonly utf8 = new TextEncoder();
+
+  node(value: unknown): ImageNode {
+    if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { k: 'value', v: value };
+    if (typeof value !== 'object') throw new Error(`index image: a ${typeof value} cannot travel between threads`);
+    const singleton = this.singletonNames.get(value);
+    if (singleton !== undefined) return { k: 'singleton', name: singleton };
+    const known = this.objectIds.get(value);
+    if (known !== undefined) return { k: 'ref', id: known };
+    const id = this.objectIds.size;
+    this.objectIds.set(value, id);
+    if (ArrayBuffer.isView(value)) return this.typed(id, value);
+    if (Array.isArray(value)) {
+      if (value.length >= CHUNKED_FROM && value.every(isJsonData)) return this.chunked(id, 'array', value);
+      return { k: 'array', id, items: value.map((item) => this.node(item)) };
+    }
+    if (value instanceof Map) {
+      const entries = [...(value as Map<unknown, unknown>)];
+      if (entries.length >= CHUNKED_FROM && entries.every(([key, item]) => isJsonData(key) && isJsonData(item))) return this.chunked(id, 'map', entries);
+      return { k: 'map', id, entries: entries.map(([key, item]) => [this.node(key), this.node(item)]) };
+    }
+    if (value instanceof Set) {
+      const items = [...(value as Set<unknown>)];
+      if (items.length >= CHUNKED_FROM && items.every(isJsonData)) return this.chunked(id, 'set', items);
+      return { k: 'set', id, items: items.map((item) => this.node(item)) };
+    }
+    const prototype = Object.getPrototypeOf(value) as object | null;
+    const className = prototype === Object.prototype || prototype === null ? null : this.classNames.get(prototype);
+    if (className === undefined) throw new Error(`index image: ${prototype?.constructor.name ?? 'an object'} is not one of the index's classes (INDEX_CLASSES)`);
+    return { k: 'object', id, className, fields: Object.entries(value).map(([field, item]) => [field, this.node(item)]) };
+  }
+
+  private typed(id: number, view: ArrayBufferView): ImageNode {
+    const type = view.constructor.name as TypedArrayName;
+    if (!(type in TYPED_ARRAYS) || !(view.buffer instanceof ArrayBuffer)) throw new Error(`index image: a ${type} over a ${view.buffer.constructor.name} cannot be transferred`);
+    let buffer = this.bufferIds.get(view.buffer);
+    if (buffer === undefined) {
+      buffer = this.buffers.push(view.buffer) - 1;
+      this.bufferIds.set(view.buffer, buffer);
+    }
+    return { k: 'typed', id, type, buffer, byteOffset: view.byteOffset, length: (view as unknown as { length: number }).length };
+  }
+
+  private chunked(id: number, of: 'array' | 'map' | 'set', items: unknown[]): ImageNode {
+    const from = this.chunks.length;
+    let parts: string[] = [];
+    let bytes = 0;
+    const flush = () => {
+      this.chunks.push(this.utf8.encode(`[${parts.join(',')}]`));
+      parts = [];
+      bytes = 0;
+    };
+    for (const item of items) {
+      const json = JSON.stringify(item);
+      parts.push(json);
+      bytes += json.length + 1;
+      if (bytes >= CHUNK_BYTES) flush();
+    }
+    if (parts.length > 0) flush();
+    return { k: 'chunked', id, of, from, to: this.chunks.length };
+  }
+}
+
+/**
+ * True for what JSON carries unchanged: strings, finite numbers, booleans, null, and arrays and plain
+ * objects of them (a property holding undefined is left out, as JSON leaves it out).
+ */
+function isJsonData(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.every(isJsonData);
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item !== undefined && !isJsonData(item)) return false;
+  }
+  return true;
+}

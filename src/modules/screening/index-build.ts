@@ -1,0 +1,50 @@
+/**
+ * Builds a matching index in a worker thread (`index-build-worker.ts`) and hydrates it here a slice at
+ * a time, so a new list version never holds the request thread for longer than one slice. The worker
+ * lives for one build: its heap (the rows, the build's scratch) is given back as soon as the image is
+ * posted. In development and tests the code is TypeScript, so the worker is bootstrapped through tsx's
+ * CommonJS hook, as the process itself is (`--import tsx`).
+ * See docs/decisions/0019-index-builds-off-the-request-thread.md.
+ */
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { MatchIndex } from '../../matching';
+import { DEFAULT_SLICE_MS, hydrateIndexImage, type HydrationFigures } from '../../matching/index/index-image-hydration';
+import type { IndexBuildInput, IndexBuildReply, IndexBuildTimings } from './index-build-worker';
+
+export type { IndexBuildInput } from './index-build-worker';
+
+export interface OffThreadBuild {
+  index: MatchIndex;
+  /** What the worker spent reading and building, and the request thread's hydration (its longest slice above all). */
+  timings: IndexBuildTimings & { workerMs: number; hydration: HydrationFigures };
+}
+
+const WORKER_FILE = join(__dirname, `index-build-worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
+
+function startWorker(input: IndexBuildInput): Worker {
+  if (!WORKER_FILE.endsWith('.ts')) return new Worker(WORKER_FILE, { workerData: input });
+  const tsx = createRequire(__filename).resolve('tsx/cjs');
+  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(WORKER_FILE)});`, { eval: true, workerData: input });
+}
+
+/** The index of `input`, built in a worker thread; rejects if the worker fails or exits without one. */
+export async function buildIndexOffThread(input: IndexBuildInput, sliceMs = DEFAULT_SLICE_MS): Promise<OffThreadBuild> {
+  const started = performance.now();
+  const worker = startWorker(input);
+  try {
+    const reply = await new Promise<IndexBuildReply>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`index build worker exited (code ${code}) before posting an index`)));
+    });
+    if (!reply.ok) throw new Error(`index build worker failed: ${reply.error}`);
+    const workerMs = performance.now() - started;
+    void worker.terminate(); // its heap goes now, before the new index joins the old one here
+    const { index, figures } = await hydrateIndexImage(reply.image, sliceMs);
+    return { index, timings: { ...reply.timings, workerMs, hydration: figures } };
+  } finally {
+    void worker.terminate();
+  }
+}
