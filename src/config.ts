@@ -26,6 +26,7 @@ export const environmentSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(8000),
   API_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
+  MATCH_INDEX_WORKER_FROM_ENTITIES: z.coerce.number().int().min(0).default(1000),
   PUBLIC_BASE_URL: optionalString.pipe(z.url().optional()),
   TRUST_PROXY: bool.default(false),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
@@ -224,6 +225,12 @@ export interface AppConfig {
   log: { level: Environment['LOG_LEVEL'] };
   /** `proxyHops`: how many proxies we run in front of the API; the client IP is that many entries from the right of X-Forwarded-For. */
   http: { host: string; port: number; publicBaseUrl: string; trustProxy: boolean; proxyHops: number; processes: number };
+  /**
+   * `indexWorkerFromEntities`: list versions holding at least this many entities between them are
+   * indexed in a worker thread and handed over in slices; smaller ones (a few milliseconds of work)
+   * are indexed on the request thread, without a thread's start-up (0: always a worker).
+   */
+  matching: { indexWorkerFromEntities: number };
   /**
    * Nice values (0–19, 0: unchanged) for the API's helper threads and the whole worker process, so the
    * API's request thread gets a busy core first (src/cpu-priority.ts).
@@ -430,6 +437,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       proxyHops: e.TRUST_PROXY_HOPS,
       processes: e.API_PROCESSES,
     },
+    matching: { indexWorkerFromEntities: e.MATCH_INDEX_WORKER_FROM_ENTITIES },
     priority: { apiHelperThreads: e.API_HELPER_THREADS_NICE, worker: e.WORKER_NICE },
     db: { url: e.DATABASE_APP_URL ?? applicationUrl(e.DATABASE_URL, e.DATABASE_APP_PASSWORD), ownerUrl: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, groupCommitMs: e.DATABASE_GROUP_COMMIT_MS },
     redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX, maxmemory: e.REDIS_MAXMEMORY, maxmemoryPolicy: e.REDIS_MAXMEMORY_POLICY },

@@ -96,7 +96,7 @@ class ImageHydration {
   }
 
   private *chunked(node: Extract<ImageNode, { k: 'chunked' }>): Generator<void, unknown> {
-    const target = node.of === 'array' ? [] : node.of === 'map' ? new Map<unknown, unknown>() : new Set<unknown>();
+    const target: unknown[] | Map<unknown, unknown> | Set<unknown> = node.of === 'array' ? [] : node.of === 'map' ? new Map() : new Set();
     this.objects[node.id] = target;
     for (let c = node.from; c < node.to; c++) {
       const items = JSON.parse(this.utf8.decode(this.image.chunks[c])) as unknown[];
