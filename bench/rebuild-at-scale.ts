@@ -50,6 +50,7 @@ interface SwapFigures {
   names: number;
   rebuildMs: number;
   longestBlockMs: number;
+  quietLongestMs: number;
   peakRssMb: number;
   beforeSwap: { rssMb: number; heapMb: number; arrayBuffersMb: number };
   afterSwap: { rssMb: number; heapMb: number; arrayBuffersMb: number };
@@ -93,7 +94,7 @@ export async function rebuildAtScale(names: number): Promise<void> {
     for (const f of figures) {
       const t = f.timings;
       say(
-        `  ${f.mode.padEnd(6)} ${f.names} names: rebuild ${f.rebuildMs} ms, event loop held at most ${f.longestBlockMs} ms; peak RSS ${f.peakRssMb} MB; ` +
+        `  ${f.mode.padEnd(6)} ${f.names} names: rebuild ${f.rebuildMs} ms, event loop held at most ${f.longestBlockMs} ms (${f.quietLongestMs} ms while idle); peak RSS ${f.peakRssMb} MB; ` +
           `before the swap RSS ${f.beforeSwap.rssMb} MB (heap ${f.beforeSwap.heapMb}, buffers ${f.beforeSwap.arrayBuffersMb}), after RSS ${f.afterSwap.rssMb} MB (heap ${f.afterSwap.heapMb}, buffers ${f.afterSwap.arrayBuffersMb})` +
           (t ? `; worker read ${Math.round(t.readMs)} ms, build ${Math.round(t.buildMs)} ms, encode ${Math.round(t.encodeMs)} ms; hydration ${Math.round(t.hydration.totalMs)} ms in ${t.hydration.slices} slices, longest ${t.hydration.longestSliceMs.toFixed(1)} ms` : ''),
       );

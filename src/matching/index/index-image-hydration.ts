@@ -66,6 +66,8 @@ class ImageHydration {
       }
       case 'chunked':
         return yield* this.chunked(node);
+      case 'texts':
+        return yield* this.texts(node);
       case 'array': {
         const array: unknown[] = [];
         this.objects[node.id] = array;
@@ -93,6 +95,19 @@ class ImageHydration {
         return object;
       }
     }
+  }
+
+  /** Each item a slice of its decoded chunk: a few bytes that point into it, parsed only when read. */
+  private *texts(node: Extract<ImageNode, { k: 'texts' }>): Generator<void, unknown> {
+    const texts: string[] = [];
+    this.objects[node.id] = texts;
+    for (const [chunk, offsetsBuffer] of node.parts) {
+      const joined = this.utf8.decode(this.image.chunks[chunk]);
+      const starts = new Int32Array(this.image.buffers[offsetsBuffer]!);
+      for (let i = 0; i + 1 < starts.length; i++) texts.push(joined.slice(starts[i], starts[i + 1]));
+      yield;
+    }
+    return texts;
   }
 
   private *chunked(node: Extract<ImageNode, { k: 'chunked' }>): Generator<void, unknown> {

@@ -64,6 +64,12 @@ export type ImageNode =
   | { k: 'typed'; id: number; type: TypedArrayName; buffer: number; byteOffset: number; length: number }
   /** A large array, map or set of JSON data: chunks[from..to) hold its items (map: [key, value] pairs). */
   | { k: 'chunked'; id: number; of: 'array' | 'map' | 'set'; from: number; to: number }
+  /**
+   * The listed entities: each item's JSON text, read by `MatchIndex.entityAt` when a search first needs
+   * it. parts[i] = [chunk, offsets buffer]: the chunk is the items' texts end to end, the Int32Array
+   * buffer where each starts (and, last, where the chunk ends), in UTF-16 units of the decoded chunk.
+   */
+  | { k: 'texts'; id: number; parts: [number, number][] }
   | { k: 'array'; id: number; items: ImageNode[] }
   | { k: 'map'; id: number; entries: [ImageNode, ImageNode][] }
   | { k: 'set'; id: number; items: ImageNode[] }
@@ -79,12 +85,20 @@ export interface IndexImage {
 
 /** Arrays, maps and sets of JSON data at least this long travel as chunks (smaller ones inline). */
 const CHUNKED_FROM = 64;
-/** About this many bytes of JSON per chunk: one chunk is parsed in about a millisecond. */
-const CHUNK_BYTES = 128 * 1024;
+/** About this many bytes of JSON per chunk: one chunk is parsed and filed in well under a millisecond. */
+const CHUNK_BYTES = 64 * 1024;
+/**
+ * Characters of entity texts per chunk: well above V8's largest regular object (128 KB), so each
+ * decoded chunk lives in the large-object space and the entities' texts (slices of it) cost the young
+ * generation's collector nothing to keep. Parsing every entity on arrival would put tens of megabytes of
+ * surviving objects in the young generation at once, and its collector stops the request thread for as
+ * long as it takes to copy them (over 100 ms at the real lists on a loaded machine).
+ */
+const TEXT_CHUNK_CHARS = 512 * 1024;
 
 /** The image of an index; `transferList` is what `postMessage` must move with it. */
 export function encodeIndexImage(index: MatchIndex): { image: IndexImage; transferList: ArrayBuffer[] } {
-  const encoder = new ImageEncoder();
+  const encoder = new ImageEncoder(index.entitySlots());
   const root = encoder.node(index);
   const image: IndexImage = { root, buffers: encoder.buffers, chunks: encoder.chunks };
   return { image, transferList: [...encoder.buffers, ...encoder.chunks.map((c) => c.buffer as ArrayBuffer)] };
@@ -99,6 +113,9 @@ class ImageEncoder {
   private readonly classNames = new Map<object, string>(Object.entries(INDEX_CLASSES).map(([name, cls]) => [cls.prototype, name]));
   private readonly utf8 = new TextEncoder();
 
+  /** `texts`: the array whose items travel as JSON texts (the listed entities). */
+  constructor(private readonly texts: unknown) {}
+
   node(value: unknown): ImageNode {
     if (value === null || value === undefined || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return { k: 'value', v: value };
     if (typeof value !== 'object') throw new Error(`index image: a ${typeof value} cannot travel between threads`);
@@ -110,6 +127,7 @@ class ImageEncoder {
     this.objectIds.set(value, id);
     if (ArrayBuffer.isView(value)) return this.typed(id, value);
     if (Array.isArray(value)) {
+      if (value === this.texts && value.every(isJsonData)) return this.textChunks(id, value);
       if (value.length >= CHUNKED_FROM && value.every(isJsonData)) return this.chunked(id, 'array', value);
       return { k: 'array', id, items: value.map((item) => this.node(item)) };
     }
@@ -138,6 +156,30 @@ class ImageEncoder {
       this.bufferIds.set(view.buffer, buffer);
     }
     return { k: 'typed', id, type, buffer, byteOffset: view.byteOffset, length: (view as unknown as { length: number }).length };
+  }
+
+  private textChunks(id: number, items: unknown[]): ImageNode {
+    const parts: [number, number][] = [];
+    let texts: string[] = [];
+    let starts: number[] = [];
+    let chars = 0;
+    const flush = () => {
+      starts.push(chars);
+      const offsets = Int32Array.from(starts);
+      parts.push([this.chunks.push(this.utf8.encode(texts.join(''))) - 1, this.buffers.push(offsets.buffer) - 1]);
+      texts = [];
+      starts = [];
+      chars = 0;
+    };
+    for (const item of items) {
+      const json = typeof item === 'string' ? item : JSON.stringify(item); // a text already (an index that itself arrived)
+      starts.push(chars);
+      texts.push(json);
+      chars += json.length;
+      if (chars >= TEXT_CHUNK_CHARS) flush();
+    }
+    if (texts.length > 0) flush();
+    return { k: 'texts', id, parts };
   }
 
   private chunked(id: number, of: 'array' | 'map' | 'set', items: unknown[]): ImageNode {

@@ -7,8 +7,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { MatchIndex } from '../../matching';
 import { encodeIndexImage, type IndexImage } from '../../matching/index/index-image';
-import { openOrm } from '../../db/orm';
-import { sql } from '../../db/sql';
+import { Client } from 'pg';
 import type { ListedEntity } from '../../sources/listed-entity';
 
 export type IndexBuildInput =
@@ -24,18 +23,25 @@ export interface IndexBuildTimings {
 
 export type IndexBuildReply = { ok: true; image: IndexImage; timings: IndexBuildTimings } | { ok: false; error: string };
 
+/**
+ * One read-only statement per version on one `pg` connection of its own, not an ORM: the worker's heap
+ * is part of the API process's peak while old and new index coexist, and an ORM instance (its metadata,
+ * knex, every entity module) would add tens of megabytes to it for a single query. The statement is
+ * `ScreeningIndex`'s own on the request thread, where it goes through `src/db/sql.ts`.
+ */
 async function entitiesOf(input: IndexBuildInput): Promise<ListedEntity[]> {
   if (input.from === 'entities') return input.entities;
-  const orm = await openOrm({ url: input.db.url, poolMax: 1 });
+  const client = new Client({ connectionString: input.db.url, connectionTimeoutMillis: 3_000 });
+  await client.connect();
   try {
     const entities: ListedEntity[] = [];
     for (const versionId of input.versionIds) {
-      const rows = await sql<{ entity: ListedEntity }[]>(orm.em.fork(), 'select entity from listed_entities where list_version_id = ?', [versionId]);
+      const { rows } = await client.query<{ entity: ListedEntity }>('select entity from listed_entities where list_version_id = $1', [versionId]);
       for (const row of rows) entities.push(row.entity);
     }
     return entities;
   } finally {
-    await orm.close(true);
+    await client.end();
   }
 }
 

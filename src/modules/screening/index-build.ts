@@ -23,10 +23,19 @@ export interface OffThreadBuild {
 
 const WORKER_FILE = join(__dirname, `index-build-worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
 
+/**
+ * The worker's young generation: the API's V8 flags give every isolate of the process a 64 MB
+ * semi-space (`src/api-node-flags.ts`), which suits a request thread's short-lived garbage but, in a
+ * build whose objects mostly live until it ends, only adds to the process's peak while old and new
+ * index coexist.
+ */
+const WORKER_YOUNG_GENERATION_MB = 16;
+
 function startWorker(input: IndexBuildInput): Worker {
-  if (!WORKER_FILE.endsWith('.ts')) return new Worker(WORKER_FILE, { workerData: input });
+  const options = { workerData: input, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } };
+  if (!WORKER_FILE.endsWith('.ts')) return new Worker(WORKER_FILE, options);
   const tsx = createRequire(__filename).resolve('tsx/cjs');
-  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(WORKER_FILE)});`, { eval: true, workerData: input });
+  return new Worker(`require(${JSON.stringify(tsx)}); require(${JSON.stringify(WORKER_FILE)});`, { ...options, eval: true });
 }
 
 /** The index of `input`, built in a worker thread; rejects if the worker fails or exits without one. */
