@@ -7,7 +7,7 @@
  * real lists ≤ 400 MB.
  *
  * `--baseline <dir>` first runs the same measurement against the API of another checkout (main's code,
- * for before/after in one run on one machine), then this checkout's. `--processes N` runs N API
+ * for before/after in one run on one machine), then this checkout's (`--baseline-second`: the other way round). `--processes N` runs N API
  * processes (API_PROCESSES) on one port. `--seconds N` is each stretch's length (default 10); `--rate N`
  * offers N scans/s (on a machine too busy to serve 200/s at all, the steady state is a growing queue).
  * `--names N` measures instead one API process's swap at N listed names (`rebuild-at-scale.ts`).
@@ -151,8 +151,12 @@ async function main(): Promise<void> {
   const rate = Number(option('--rate') ?? DEFAULT_RATE);
   say(`bench:rebuild — POST /v1/scans/full at ${rate}/s while a new OFAC version lands (DFAT + UN + OFAC loaded)`);
   say('  figures are measured on a machine shared with other work: compare runs side by side, not with other days');
-  const before = baseline ? await measure('baseline', resolve(baseline), processes, seconds, rate) : undefined;
+  // The second stack of a run starts after the first one's writes: `--baseline-second` swaps the order.
+  const baselineSecond = process.argv.includes('--baseline-second');
+  const runBaseline = async () => (baseline ? measure('baseline', resolve(baseline), processes, seconds, rate) : undefined);
+  const early = baselineSecond ? undefined : await runBaseline();
   const after = await measure('this checkout', undefined, processes, seconds, rate);
+  const before = baselineSecond ? await runBaseline() : early;
   if (before) {
     say('\nside by side (baseline → this checkout):');
     for (const stretch of ['before', 'during', 'after'] as const) {
