@@ -7,7 +7,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { MatchIndex } from './match-index';
-import { INDEX_CLASSES, INDEX_SINGLETONS, TYPED_ARRAYS, type ImageNode, type IndexImage } from './index-image';
+import { INDEX_CLASSES, INDEX_SINGLETONS, TYPED_ARRAYS, type ImageNode, type IndexImage } from './index-image-format';
 
 export interface HydrationFigures {
   /** Wall time from the first step to the index in hand, yields included. */

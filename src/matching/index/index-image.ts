@@ -4,7 +4,8 @@
  * (the listed entities, the vocabulary's strings and its maps from text to id). Structured-cloning those
  * would be deserialised in one block on the receiving thread, hundreds of milliseconds at a million
  * names, so every large array, map or set of plain data travels as UTF-8 JSON chunks in transferred
- * buffers, which `hydrateIndexImage` parses a chunk at a time between requests.
+ * buffers, which `hydrateIndexImage` parses a chunk at a time between requests; the listed entities
+ * travel as JSON texts that stay texts until a search reads one (`TEXT_CHUNK_CHARS` says why).
  *
  * The walk is generic over the index's object graph (so a new column in any index class travels without
  * touching this file), but only through the classes `INDEX_CLASSES` names: an unknown class or a function
@@ -12,76 +13,10 @@
  * Objects reached twice (the vocabulary's texts, shared by the skeleton look-up) arrive shared once.
  * See docs/decisions/0019-index-builds-off-the-request-thread.md.
  */
-import { WorseShares } from '../score/middle-names';
-import { CandidateSearch } from './candidate-search';
-import { DeletionNeighbourhood } from './deletion-neighbourhood';
-import { FormUnitMarks } from './form-unit-marks';
-import { FormVocabulary } from './form-vocabulary';
-import { MatchIndex } from './match-index';
-import { PairPostings } from './pair-postings';
-import { PhoneticKeyTable } from './phonetic-key-table';
-import { PostingsBound } from './postings-bound';
-import { SkeletonLookup } from './skeleton-lookup';
-import { TokenRarity } from './token-rarity';
-import { VariantLookup } from './variant-lookup';
+import type { MatchIndex } from './match-index';
+import { INDEX_CLASSES, INDEX_SINGLETONS, TYPED_ARRAYS, type ImageNode, type IndexImage, type TypedArrayName } from './index-image-format';
 
-/** The classes an index is made of, by name: an image names them, and hydration gives objects their prototype back. */
-export const INDEX_CLASSES: Readonly<Record<string, { prototype: object }>> = {
-  MatchIndex,
-  CandidateSearch,
-  DeletionNeighbourhood,
-  FormUnitMarks,
-  FormVocabulary,
-  PairPostings,
-  PhoneticKeyTable,
-  PostingsBound,
-  SkeletonLookup,
-  TokenRarity,
-  VariantLookup,
-  WorseShares,
-};
-
-/** Shared constants reached from an index (kept by identity, never copied). */
-export const INDEX_SINGLETONS: Readonly<Record<string, object>> = { 'WorseShares.anyName': WorseShares.anyName };
-
-export const TYPED_ARRAYS = {
-  Int8Array,
-  Uint8Array,
-  Int16Array,
-  Uint16Array,
-  Int32Array,
-  Uint32Array,
-  Float32Array,
-  Float64Array,
-} as const;
-export type TypedArrayName = keyof typeof TYPED_ARRAYS;
-
-/** One value of the graph; objects carry an id so later references (`ref`) keep their identity. */
-export type ImageNode =
-  | { k: 'value'; v: string | number | boolean | null | undefined }
-  | { k: 'ref'; id: number }
-  | { k: 'singleton'; name: string }
-  | { k: 'typed'; id: number; type: TypedArrayName; buffer: number; byteOffset: number; length: number }
-  /** A large array, map or set of JSON data: chunks[from..to) hold its items (map: [key, value] pairs). */
-  | { k: 'chunked'; id: number; of: 'array' | 'map' | 'set'; from: number; to: number }
-  /**
-   * The listed entities: each item's JSON text, read by `MatchIndex.entityAt` when a search first needs
-   * it. parts[i] = [chunk, offsets buffer]: the chunk is the items' texts end to end, the Int32Array
-   * buffer where each starts (and, last, where the chunk ends), in UTF-16 units of the decoded chunk.
-   */
-  | { k: 'texts'; id: number; parts: [number, number][] }
-  | { k: 'array'; id: number; items: ImageNode[] }
-  | { k: 'map'; id: number; entries: [ImageNode, ImageNode][] }
-  | { k: 'set'; id: number; items: ImageNode[] }
-  | { k: 'object'; id: number; className: string | null; fields: [string, ImageNode][] };
-
-export interface IndexImage {
-  root: ImageNode;
-  /** Buffers of the typed arrays, by `typed.buffer`. */
-  buffers: ArrayBuffer[];
-  /** UTF-8 JSON arrays, by `chunked.from..to`. */
-  chunks: Uint8Array[];
-}
+export type { IndexImage } from './index-image-format';
 
 /** Arrays, maps and sets of JSON data at least this long travel as chunks (smaller ones inline). */
 const CHUNKED_FROM = 64;
