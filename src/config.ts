@@ -23,29 +23,19 @@ import { registersEnvironment, registerSettings } from './modules/registers/regi
 import { pipelineEnvironment, pipelineSettings } from './modules/watchlists/pipeline.settings';
 import { webhooksEnvironment, webhookSettings } from './modules/webhooks/webhooks.settings';
 import { redisEnvironment, redisSettings } from './redis.settings';
-import { optionalString, type SettingProblem } from './schemas/environment-values';
+import { type SettingProblem } from './schemas/environment-values';
+import { processEnvironment, processSettings } from './process.settings';
+import { screeningEnvironment, matchingSettings } from './modules/screening/screening.settings';
 import { temporalEnvironment, temporalSettings } from './temporal/temporal.settings';
 
 export { temporalAddress } from './temporal/temporal.settings';
 export type { ListUrls } from './modules/watchlists/pipeline.settings';
 
-/** The process's own variables: which environment, how loud, how nice, where data and bundles live. */
-const processEnvironment = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Nice values (0–19, 0: unchanged) for the API's helper threads and the whole worker (src/cpu-priority.ts). */
-  API_HELPER_THREADS_NICE: z.coerce.number().int().min(0).max(19).default(10),
-  WORKER_NICE: z.coerce.number().int().min(0).max(19).default(10),
-  DATA_DIR: z.string().min(1).default('.data'),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(20_000),
-  /** A prebuilt workflow bundle for the worker to load instead of bundling `workflows/` at start. */
-  WORKFLOW_BUNDLE_PATH: optionalString,
-});
-
 /** Every variable the service reads, each declared once in its slice (`.env.example` documents them all). */
 export const environmentSchema = z.object({
   ...processEnvironment.shape,
   ...httpEnvironment.shape,
+  ...screeningEnvironment.shape,
   ...dbEnvironment.shape,
   ...redisEnvironment.shape,
   ...temporalEnvironment.shape,
@@ -89,10 +79,9 @@ const configSchema = environmentSchema
   .transform((e) => {
     const http = httpSettings(e);
     return {
-      env: e.NODE_ENV,
-      log: { level: e.LOG_LEVEL },
+      ...processSettings(e),
       http,
-      priority: { apiHelperThreads: e.API_HELPER_THREADS_NICE, worker: e.WORKER_NICE },
+      matching: matchingSettings(e),
       db: dbSettings(e),
       redis: redisSettings(e),
       temporal: temporalSettings(e),
@@ -111,9 +100,6 @@ const configSchema = environmentSchema
       batch: batchSettings(e),
       recovery: recoverySettings(e),
       webhooks: webhookSettings(e),
-      dataDir: e.DATA_DIR,
-      shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
-      workflowBundlePath: e.WORKFLOW_BUNDLE_PATH,
     };
   });
 
