@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bondDescription } from '../../src/modules/acp/bond/bond-terms';
@@ -24,6 +24,7 @@ import { jsonOf, type Json } from '../helpers/http';
 import { testConfig } from '../helpers/test-config';
 import type { TestApp } from '../helpers/test-app';
 import { newBuyerWallet, startAcpStack, type AcpStack } from '../helpers/acp-stack';
+import { testRun } from '../helpers/test-run';
 
 const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
 const { escrowAddress: ESCROW } = localAgentCommerceAddresses();
@@ -34,7 +35,7 @@ const ELIGIBILITY = { profession_type: 'accountant', services_offered: ['company
 const SORTED_NAMES = ['Abbott Holdings', 'Albanese Trading', 'Bandt Partners', 'Chalmers Group', 'Dutton Logistics', 'Gallagher Foods', 'Hanson Mining', 'Ley Consulting', 'Marles Freight', 'Plibersek Health', 'Wong Capital'];
 
 describe('abuse monitor and verification bond', () => {
-  const rpcUrl = inject('anvilRpcUrl');
+  const rpcUrl = testRun().anvilRpcUrl;
   const blocklistFile = join(mkdtempSync(join(tmpdir(), 'blocklist-')), 'wallets.txt');
   let chain: ChainClient;
   let stack: AcpStack;

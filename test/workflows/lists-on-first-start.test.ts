@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { Client } from 'pg';
-import { inject } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate';
 import { loadListsOnFirstStart } from '../../src/lists-on-first-start';
@@ -17,6 +16,7 @@ import { freePort } from '../helpers/own-postgres';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { testConfig } from '../helpers/test-config';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+import { testRun } from '../helpers/test-run';
 
 /** A listed person of the DFAT snapshot (reference 3 of the 2026-02-24 list). */
 const LISTED = { name: 'Raed Muhammad Hasan Muhammad HIJAZI', dob: '1968-12-30' };
@@ -34,7 +34,7 @@ async function publisher(body: Buffer): Promise<{ url: string; gets: () => numbe
 }
 
 describe('lists on first start', () => {
-  const serverUrl = inject('databaseUrl').replace(/\/[^/]+$/, '');
+  const serverUrl = testRun().databaseUrl.replace(/\/[^/]+$/, '');
   const databases: string[] = [];
   let closeUrl: string;
 
