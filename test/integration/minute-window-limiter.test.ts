@@ -121,6 +121,19 @@ describe('MinuteWindowLimiter on the real Redis', () => {
     calls.restore();
   });
 
+  it('counts by the clock it is given: a held minute never runs out mid-count, and the next one starts afresh', async () => {
+    const key = randomUUID();
+    let now = Date.UTC(2026, 10, 28, 21, 0, 30); // held halfway through a minute, whatever the system clock says
+    const held = new MinuteWindowLimiter(redis, testRun().redisKeyPrefix, pino({ level: 'silent' }), () => now);
+    const decisions = [];
+    for (let i = 0; i < 4; i += 1) decisions.push(await held.consume('clock', key, 3));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[3]).toMatchObject({ resetAt: now / 1000 + 30, retryAfter: 30 });
+    expect(Number(await redis.get(`${testRun().redisKeyPrefix}rl:clock:${key}:${Math.floor(now / 60_000)}`))).toBe(3);
+    now += 60_000;
+    expect(await held.consume('clock', key, 3)).toMatchObject({ allowed: true, remaining: 2 });
+  });
+
   it('lets requests through when Redis is unreachable, and says so', async () => {
     const dead = new Redis('redis://127.0.0.1:1', { enableOfflineQueue: false, lazyConnect: true, retryStrategy: () => null });
     dead.on('error', () => {});
