@@ -8,7 +8,7 @@ import { defineConfig } from 'vitest/config';
  * task queue (`test/helpers/file-setup.ts`), each worker its own anvil and Temporal namespace
  * (docs/testing.md).
  */
-const INTEGRATION_WORKERS = 3;
+const INTEGRATION_WORKERS = Number(process.env.TEST_INTEGRATION_WORKERS ?? 3); // 1 runs them one after another, to compare
 
 export default defineConfig({
   test: {
