@@ -1,24 +1,22 @@
 /**
- * Runs before every integration test file (the project's `setupFiles`): clones the run's migrated
- * template into the file's own database and names its Redis prefix and task queue, so files running
- * at once in other workers never see each other's rows, counters or workflows. Cloning is a file
- * copy in PostgreSQL (`CREATE DATABASE … TEMPLATE`), far cheaper than migrating again. The global
- * teardown drops every database of the run. The names are set as the file is imported (a file may build
- * its config while vitest collects its tests); the database exists before the file's first hook.
+ * Runs before every integration test file (the project's `setupFiles`): names the file's own database,
+ * Redis prefix and task queue, so files running at once in other workers never see each other's rows,
+ * counters or workflows, and clones the database from the run's migrated template before the file's
+ * first hook. The names are set as the file is imported (a file may build its config while vitest
+ * collects its tests). The global teardown drops every database of the run.
  */
 import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import { beforeAll, inject } from 'vitest';
+import { cloneTemplateDatabase } from './template-database';
 import { setTestRun, workerSlot } from './test-run';
 
 const slot = workerSlot();
 const runId = inject('runId');
 const fileId = `w${slot}_${randomBytes(3).toString('hex')}`;
-const databaseName = `${inject('templateDatabase')}_${fileId}`;
 
 setTestRun({
   fileId,
-  databaseUrl: `${inject('databaseServerUrl')}/${databaseName}`,
+  databaseUrl: `${inject('databaseServerUrl')}/${inject('templateDatabase')}_${fileId}`,
   redisUrl: inject('redisUrl'),
   redisKeyPrefix: `test:${runId}:${fileId}:`,
   temporalAddress: inject('temporalAddress'),
@@ -30,11 +28,5 @@ setTestRun({
 });
 
 beforeAll(async () => {
-  const admin = new Client({ connectionString: `${inject('databaseServerUrl')}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`create database "${databaseName}" template "${inject('templateDatabase')}"`);
-  } finally {
-    await admin.end();
-  }
+  await cloneTemplateDatabase(fileId);
 });
