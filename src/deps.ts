@@ -16,6 +16,7 @@ import type { Screening } from './modules/screening/screening';
 import { createServices, type Services } from './services';
 import { SigningKeyStore } from './modules/identity/signing-keys';
 import { MinuteWindowLimiter } from './modules/rate-limits/minute-window-limiter';
+import { systemClock, type WindowClock } from './modules/rate-limits/window-clock';
 import { FailureReservations } from './modules/rate-limits/failure-reservations';
 import { SecretHashingGate } from './modules/identity/secret-hashing-gate';
 import { createChainClient, type ChainClient } from './modules/acp/chain/client';
@@ -40,8 +41,11 @@ export interface AppDeps {
   chain: ChainClient | undefined;
 }
 
-/** Opens every dependency lazily: the API starts even when PostgreSQL, Redis or Temporal are down. */
-export async function createAppDeps(config: AppConfig, logger: Logger): Promise<AppDeps> {
+/**
+ * Opens every dependency lazily: the API starts even when PostgreSQL, Redis or Temporal are down.
+ * `windowClock` is what the per-minute limits count by (the system clock unless a test holds one).
+ */
+export async function createAppDeps(config: AppConfig, logger: Logger, windowClock: WindowClock = systemClock): Promise<AppDeps> {
   const orm = await openOrm(config.db);
   const redis = createRedis(config.redis, logger);
   await settleRedis(redis);
@@ -49,12 +53,12 @@ export async function createAppDeps(config: AppConfig, logger: Logger): Promise<
   const client = new Client({ connection, namespace: config.temporal.namespace });
   const keys = new SigningKeyStore(() => orm.em.fork(), config.auth.encryptionKey, config.auth.tokenTtlSeconds);
   const tokens = new AccessTokens(keys, config.auth.issuer, config.auth.audience);
-  const limiter = new MinuteWindowLimiter(redis, config.redis.keyPrefix, logger);
+  const limiter = new MinuteWindowLimiter(redis, config.redis.keyPrefix, logger, windowClock);
   const secretHashing = new SecretHashingGate(config.rateLimits.tokenSecretHashingConcurrency);
   const tokenFailures = new FailureReservations(redis, config.redis.keyPrefix, logger, {
     perPair: config.rateLimits.tokenFailuresPerClientIpPerMinute,
     perAddress: config.rateLimits.tokenFailuresPerIpPerMinute,
-  });
+  }, windowClock);
   const notifications = new DatabaseNotifications(config.db.url, logger);
   const callers = new CallerCache(notifications);
   const chain = config.acp.rpcUrl ? createChainClient(config.acp.rpcUrl, config.acp.chainId) : undefined;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitSentences } from '../../src/modules/ask/extractive-answer';
-import { withinOneMinuteWindow } from '../helpers/clock';
+import { HeldWindowClock } from '../helpers/clock';
 import { jsonOf, type Json } from '../helpers/http';
 import { startLlmServer, type LlmServer } from '../helpers/llm-server';
 import { testConfig } from '../helpers/test-config';
@@ -150,9 +150,8 @@ describe('POST /v1/ask', () => {
 
   it('limits each IP to the configured requests a minute, then answers 429 with Retry-After', async () => {
     // Its own key prefix: the other tests' requests from 127.0.0.1 this minute must not count here.
-    const limited = await startTestApp(testConfig({ RATE_LIMIT_ASK_PER_MINUTE: '3', REDIS_KEY_PREFIX: `test:ask-limit:${randomUUID()}:` }));
+    const limited = await startTestApp(testConfig({ RATE_LIMIT_ASK_PER_MINUTE: '3', REDIS_KEY_PREFIX: `test:ask-limit:${randomUUID()}:` }), undefined, new HeldWindowClock().now);
     try {
-      await withinOneMinuteWindow();
       for (let i = 0; i < 3; i++) expect((await ask({ question: 'What is a TTR?' }, limited)).status).toBe(200);
       const refused = await ask({ question: 'What is a TTR?' }, limited);
       expect(refused.status).toBe(429);

@@ -12,7 +12,7 @@ import { installTestUsdc, startAnvil, type RunningAnvil } from '../../src/tools/
 import { recoveryInput } from '../../src/temporal/workflow-inputs';
 import type { RecoveryResult } from '../../workflows/definitions';
 import { eventually } from '../helpers/https-receiver';
-import { withinOneMinuteWindow } from '../helpers/clock';
+import { HeldWindowClock } from '../helpers/clock';
 import { jsonOf, type Json } from '../helpers/http';
 import { loadStandardFixtures } from '../helpers/lists';
 import { testConfig } from '../helpers/test-config';
@@ -295,9 +295,8 @@ describe('agent jobs (ACP) on a local chain', () => {
   }, 60_000);
 
   it('limits each wallet per minute, apart from the per-IP limit', async () => {
-    const limited = await startTestApp(testConfig({ TEMPORAL_TASK_QUEUE: app.deps.config.temporal.taskQueue, ACP_RPC_URL: anvil.rpcUrl, RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '2', REDIS_KEY_PREFIX: `test:acp-wallet-${randomUUID()}:` }));
+    const limited = await startTestApp(testConfig({ TEMPORAL_TASK_QUEUE: app.deps.config.temporal.taskQueue, ACP_RPC_URL: anvil.rpcUrl, RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '2', REDIS_KEY_PREFIX: `test:acp-wallet-${randomUUID()}:` }), undefined, new HeldWindowClock().now);
     try {
-      await withinOneMinuteWindow();
       const body = (address: string) => ({ service_id: 'austrac_eligibility', buyer_agent_address: address, usdc_amount: 40, payload: ELIGIBILITY });
       const post = (address: string) => fetch(`${limited.url}/acp/jobs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body(address)) });
       const wallet = newWallet().address;
