@@ -1,10 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` never touches I/O and runs in parallel; `integration` talks to the real
- * PostgreSQL, Redis and Temporal dev server prepared once by the global setup, so its files run
- * one after another on this small machine.
+ * Two projects, one after the other (`sequence.groupOrder`): `unit` never touches I/O; `integration`
+ * talks to the real PostgreSQL, Redis, Temporal dev server, stripe-mock and anvil the global setup
+ * starts once per run. Integration files run three at a time: most of their time is spent waiting on
+ * those services, not on this machine's two cores. Each file gets its own database, Redis prefix and
+ * task queue (`test/helpers/file-setup.ts`), each worker its own anvil and Temporal namespace
+ * (docs/testing.md).
  */
+const INTEGRATION_WORKERS = Number(process.env.TEST_INTEGRATION_WORKERS ?? 3); // 1 runs them one after another, to compare
+
 export default defineConfig({
   test: {
     reporters: ['default', './test/helpers/summary-reporter.ts'],
@@ -14,6 +19,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -22,8 +28,10 @@ export default defineConfig({
           include: ['test/{api,workflows,activities,integration,faults,fuzz,security}/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/helpers/global-setup.ts'],
-          fileParallelism: false,
-          // The files share one worker's modules instead of importing the app's graph again each: that
+          setupFiles: ['test/helpers/file-setup.ts'],
+          maxWorkers: INTEGRATION_WORKERS,
+          sequence: { groupOrder: 1 },
+          // A worker's files share its modules instead of importing the app's graph again each: that
           // import was 300 of the suite's 1,200 s on this machine. They mock nothing and set no process
           // environment; each starts its own app and worker over the real services.
           isolate: false,

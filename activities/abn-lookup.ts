@@ -6,7 +6,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { lookupAbnCached } from '../src/modules/registers/abn-lookup-store';
 import { AbnLookupClient, AbnLookupRejectedError } from '../src/sources/abn-lookup/client';
-import type { AbnLookupAnswer } from '../src/modules/trust/abn-lookup.service';
+import type { AbnLookupAnswer } from '../workflows/definitions';
 import type { ActivityDeps } from './deps';
 
 export function createAbnLookupActivities(deps: ActivityDeps) {

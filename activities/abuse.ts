@@ -1,17 +1,8 @@
 /** The abuse monitor's steps: review the traffic, hand new flags to the wallets' bond workflows. */
 import { markFlagsHandled, unhandledFlags } from '../src/modules/acp/abuse/flags';
 import { reviewTraffic, type ReviewPass } from '../src/modules/acp/abuse/traffic-review';
+import type { FlagRef } from '../workflows/definitions';
 import type { ActivityDeps } from './deps';
-
-export interface FlagRef {
-  id: string;
-  wallet: string;
-  rule: string;
-  pattern: string;
-  summary: string;
-  /** `bond-<wallet>`: the workflow this flag goes to. */
-  bondWorkflowId: string;
-}
 
 export const bondWorkflowId = (wallet: string) => `bond-${wallet.toLowerCase()}`;
 

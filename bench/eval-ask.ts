@@ -2,8 +2,10 @@
  * `npm run eval:ask`: how well the Q&A answers and refuses, on two question sets.
  *
  * - The existing set (`test/fixtures/ask/questions.yaml`) is the tuning set: written as users ask, with
- *   the official page each answer should come from. Both of its old halves were looked at while tuning,
- *   so it is reported as one set. `--errors` prints its misses, to tune against.
+ *   the official page each answer should come from and, for a question with a figure, date or term for
+ *   an answer, the facts a right answer states. Both of its old halves were looked at while tuning, so
+ *   it is reported as one set. `--errors` prints its misses (with the answer when a fact is missing),
+ *   to tune against.
  * - The sealed set (`test/fixtures/ask/sealed-questions.yaml`) was written before issue 48 changed the
  *   engine and is never tuned against: besides the expected pages it holds the facts (figure, date or
  *   term) a right answer states. Only its totals are printed, never which question failed, whatever
@@ -11,7 +13,7 @@
  *   figure is a glance at it, so it is read rarely (docs/ask.md records when).
  *
  * Every rate is printed with its 95 % Wilson interval: expected-source hit rate, expected-fact accuracy
- * (sealed only), in-scope questions refused, refusal accuracy, and the share of answer sentences that
+ * (over the questions that have expected facts), in-scope questions refused, refusal accuracy, and the share of answer sentences that
  * are a span of a cited passage; then answer times.
  */
 import { readFileSync } from 'node:fs';
@@ -28,8 +30,16 @@ import { formatProportion, wilson } from './support/wilson';
 const FIXTURES = join(__dirname, '..', 'test', 'fixtures', 'ask');
 
 const ExistingSet = z.object({
-  in_scope: z.array(z.object({ question: z.string(), expect: z.array(z.string()).min(1), split: z.enum(['tune', 'held_out']) })),
-  out_of_scope: z.array(z.object({ question: z.string(), split: z.enum(['tune', 'held_out']) })),
+  in_scope: z.array(
+    z.object({
+      question: z.string(),
+      context: z.string().optional(),
+      expect: z.array(z.string()).min(1),
+      facts: z.array(z.array(z.string()).min(1)).min(1).optional(),
+      split: z.enum(['tune', 'held_out']),
+    }),
+  ),
+  out_of_scope: z.array(z.object({ question: z.string(), context: z.string().optional(), split: z.enum(['tune', 'held_out']) })),
 });
 
 const SealedSet = z.object({
@@ -106,7 +116,10 @@ async function main(): Promise<void> {
         t.sentences++;
         if (cited.some((b) => b.includes(sentence))) t.backed++;
       }
-      if (printErrors && (!hit || !factsStated)) say(`MISS ${item.question}\n  expected ${item.expect.join(' ')}\n  cited    ${answer.citations.map((c) => c.url).join(' ') || '(nothing)'}`);
+      if (printErrors && (!hit || !factsStated)) {
+        say(`MISS ${item.question}\n  expected ${item.expect.join(' ')}\n  cited    ${answer.citations.map((c) => c.url).join(' ') || '(nothing)'}`);
+        if (!factsStated) say(`  facts    ${item.facts!.map((f) => f.join(' | ')).join('; ')}\n  answer   ${answer.answer}`);
+      }
     }
     for (const item of refusals) {
       const answer = await run(item.question, item.context);
@@ -118,8 +131,8 @@ async function main(): Promise<void> {
   };
 
   const existingTally = await evaluate(
-    existing.in_scope.map((q) => ({ question: q.question, context: null, expect: q.expect, facts: null })),
-    existing.out_of_scope.map((q) => ({ question: q.question, context: null })),
+    existing.in_scope.map((q) => ({ question: q.question, context: q.context ?? null, expect: q.expect, facts: q.facts ?? null })),
+    existing.out_of_scope.map((q) => ({ question: q.question, context: q.context ?? null })),
     showErrors,
   );
   // The sealed set's individual results are never printed: printErrors is false whatever the flags.

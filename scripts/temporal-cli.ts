@@ -3,7 +3,7 @@
  * one is used. CI runs it before the tests so the (one-time) Go build happens in its own step.
  */
 import { loadConfigOrExit } from '../src/config';
-import { describeCli, resolveTemporalCli } from '../src/temporal/cli-binary';
+import { describeCli, resolveTemporalCli } from '../src/platform/temporal/cli-binary';
 
 async function main(): Promise<void> {
   const cli = await resolveTemporalCli({

@@ -12,9 +12,11 @@ import { temporalConnectionOptions } from './temporal/connection-options';
 import { AccessTokens } from './modules/identity/access-tokens';
 import { CallerCache } from './modules/identity/caller-cache';
 import { DatabaseNotifications } from './db/notifications';
-import { createScreening, type Screening } from './modules/screening/screening';
+import type { Screening } from './modules/screening/screening';
+import { createServices, type Services } from './services';
 import { SigningKeyStore } from './modules/identity/signing-keys';
 import { MinuteWindowLimiter } from './modules/rate-limits/minute-window-limiter';
+import { systemClock, type WindowClock } from './modules/rate-limits/window-clock';
 import { FailureReservations } from './modules/rate-limits/failure-reservations';
 import { SecretHashingGate } from './modules/identity/secret-hashing-gate';
 import { createChainClient, type ChainClient } from './modules/acp/chain/client';
@@ -32,13 +34,18 @@ export interface AppDeps {
   identity: { keys: SigningKeyStore; tokens: AccessTokens; callers: CallerCache; secretHashing: SecretHashingGate; tokenFailures: FailureReservations };
   limiter: MinuteWindowLimiter;
   notifications: DatabaseNotifications;
+  /** The domain services (built on first use); `screening` is `services.screening`, named for the many callers. */
+  services: Services;
   screening: Screening;
   /** The EVM chain agent-job payments are verified on; none without ACP_RPC_URL (free jobs only). */
   chain: ChainClient | undefined;
 }
 
-/** Opens every dependency lazily: the API starts even when PostgreSQL, Redis or Temporal are down. */
-export async function createAppDeps(config: AppConfig, logger: Logger): Promise<AppDeps> {
+/**
+ * Opens every dependency lazily: the API starts even when PostgreSQL, Redis or Temporal are down.
+ * `windowClock` is what the per-minute limits count by (the system clock unless a test holds one).
+ */
+export async function createAppDeps(config: AppConfig, logger: Logger, windowClock: WindowClock = systemClock): Promise<AppDeps> {
   const orm = await openOrm(config.db);
   const redis = createRedis(config.redis, logger);
   await settleRedis(redis);
@@ -46,15 +53,17 @@ export async function createAppDeps(config: AppConfig, logger: Logger): Promise<
   const client = new Client({ connection, namespace: config.temporal.namespace });
   const keys = new SigningKeyStore(() => orm.em.fork(), config.auth.encryptionKey, config.auth.tokenTtlSeconds);
   const tokens = new AccessTokens(keys, config.auth.issuer, config.auth.audience);
-  const limiter = new MinuteWindowLimiter(redis, config.redis.keyPrefix, logger);
+  const limiter = new MinuteWindowLimiter(redis, config.redis.keyPrefix, logger, windowClock);
   const secretHashing = new SecretHashingGate(config.rateLimits.tokenSecretHashingConcurrency);
   const tokenFailures = new FailureReservations(redis, config.redis.keyPrefix, logger, {
     perPair: config.rateLimits.tokenFailuresPerClientIpPerMinute,
     perAddress: config.rateLimits.tokenFailuresPerIpPerMinute,
-  });
+  }, windowClock);
   const notifications = new DatabaseNotifications(config.db.url, logger);
   const callers = new CallerCache(notifications);
-  const screening = createScreening(orm, logger, config, notifications);
+  const chain = config.acp.rpcUrl ? createChainClient(config.acp.rpcUrl, config.acp.chainId) : undefined;
+  const services = createServices({ config, logger, orm, notifications, temporal: client, redis, chain });
+  const screening = services.screening;
   await notifications.start();
   await screening.index.rebuild().catch((err) => logger.error({ err }, 'matching index not built at start: scans see no lists until it is'));
   if (config.auth.usingDevelopmentKey && config.env !== 'test') {
@@ -63,8 +72,7 @@ export async function createAppDeps(config: AppConfig, logger: Logger): Promise<
   if (config.audit.usingDevelopmentKey && config.env !== 'test') {
     logger.warn('AUDIT_ANCHOR_KEY is not set: audit events are anchored with the development key (never do this in production)');
   }
-  const chain = config.acp.rpcUrl ? createChainClient(config.acp.rpcUrl, config.acp.chainId) : undefined;
-  return { config, logger, orm, redis, temporal: { connection, client }, identity: { keys, tokens, callers, secretHashing, tokenFailures }, limiter, notifications, screening, chain };
+  return { config, logger, orm, redis, temporal: { connection, client }, identity: { keys, tokens, callers, secretHashing, tokenFailures }, limiter, notifications, services, screening, chain };
 }
 
 export async function closeAppDeps(deps: AppDeps): Promise<void> {

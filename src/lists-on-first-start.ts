@@ -17,7 +17,8 @@ import { UN_CONSOLIDATED_LIST_URL } from './sources/un/fetch';
 import { ListSourceAttribute } from './temporal/search-attributes';
 import { workflowIds } from './temporal/workflow-ids';
 import { refreshInput } from './temporal/workflow-inputs';
-import { watchlistRefreshWorkflow, type RefreshResult } from '../workflows/watchlist-refresh';
+import { watchlistRefreshWorkflow } from '../workflows/watchlist-refresh';
+import type { RefreshResult } from '../workflows/definitions';
 
 export type FirstLoad = { source: SnapshotSource; from: 'official' | 'snapshot'; published?: string; result: Promise<RefreshResult> };
 

@@ -12,20 +12,26 @@ import { loadConfigOrExit, temporalAddress } from './config';
 import { migrate } from './db/migrate';
 import { openOrm } from './db/orm';
 import { loadListsOnFirstStart } from './lists-on-first-start';
-import { describeCli, PROJECT_ROOT, resolveTemporalCli } from './temporal/cli-binary';
-import { startDevServer, stopChild, type RunningDevServer } from './temporal/dev-server';
-import { prepareTemporal } from './temporal/prepare';
+import { describeCli, PROJECT_ROOT, resolveTemporalCli } from './platform/temporal/cli-binary';
+import { startDevServer, stopChild, type RunningDevServer } from './platform/temporal/dev-server';
+import { prepareTemporal } from './platform/temporal/prepare';
 import { resolveStripeMock, startStripeMock, type RunningStripeMock } from './tools/stripe-mock';
 import { installTestUsdc, resolveAnvil, startAnvil, type RunningAnvil } from './tools/anvil';
 import { ANVIL_DEPLOYER_KEY, ANVIL_EVALUATOR_KEY, ANVIL_PROVIDER_KEY, deployAgentCommerce } from './tools/agent-commerce-contracts';
 import { temporalConnectionOptions } from './temporal/connection-options';
 import { API_NODE_FLAGS } from './api-node-flags';
 import { applyRedisMemoryBound } from './redis-memory';
+import { RUNNING_COMPILED } from './project-root';
 
 const say = (line: string) => process.stdout.write(`[start] ${line}\n`);
 
-function startNodeProcess(entry: string, env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): ChildProcess {
-  return spawn(process.execPath, [...nodeFlags, '--import', 'tsx', entry], {
+/**
+ * Starts an entry point (`server` or `worker`) as this process runs: compiled under dist/ after
+ * `npm run build` (what `npm start` runs), or TypeScript through tsx (`npm run dev`).
+ */
+function startNodeProcess(entry: 'server' | 'worker', env: NodeJS.ProcessEnv, nodeFlags: readonly string[] = []): ChildProcess {
+  const args = RUNNING_COMPILED ? [join(__dirname, `${entry}.js`)] : ['--import', 'tsx', `src/${entry}.ts`];
+  return spawn(process.execPath, [...nodeFlags, ...args], {
     cwd: PROJECT_ROOT,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -133,8 +139,8 @@ async function main(): Promise<void> {
   }
 
   const childEnv = { ...process.env, ...peerEnv, TEMPORAL_ADDRESS: temporalAddress(config) };
-  const worker = startNodeProcess('src/worker.ts', childEnv);
-  const api = startNodeProcess('src/server.ts', childEnv, API_NODE_FLAGS);
+  const worker = startNodeProcess('worker', childEnv);
+  const api = startNodeProcess('server', childEnv, API_NODE_FLAGS);
 
   let stopping = false;
   const stopAll = async (reason: string, exitCode: number) => {

@@ -9,7 +9,7 @@ import { createActivities } from '../activities';
 import { loadConfigOrExit } from './config';
 import { openOrm } from './db/orm';
 import { DatabaseNotifications } from './db/notifications';
-import { createScreening } from './modules/screening/screening';
+import { createServices } from './services';
 import { createLogger } from './logger';
 import { keepThreadsAtNice } from './cpu-priority';
 import { temporalConnectionOptions } from './temporal/connection-options';
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
   });
   const orm = await openOrm(config.db);
   const notifications = new DatabaseNotifications(config.db.url, logger);
-  const screening = createScreening(orm, logger, config, notifications);
+  const { screening } = createServices({ config, logger, orm, notifications });
   await notifications.start();
   await screening.index.rebuild();
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));

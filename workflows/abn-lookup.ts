@@ -6,8 +6,8 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { AbnLookupActivities } from '../activities/abn-lookup';
-import type { AbnLookupAnswer } from '../src/modules/trust/abn-lookup.service';
 import { webServiceCall } from './activity-options';
+import type { AbnLookupAnswer } from './definitions';
 
 const { lookupAbnDetails } = proxyActivities<AbnLookupActivities>(webServiceCall);
 

@@ -6,20 +6,12 @@
  * `bond-<wallet>` workflow (started if none runs, told if one does), then is marked handled; a crash in
  * between only tells the bond workflow twice, which ignores a flag it has seen.
  */
-import { condition, continueAsNew, defineSignal, getExternalWorkflowHandle, ParentClosePolicy, proxyActivities, setHandler, sleep, startChild, WorkflowIdReusePolicy, workflowInfo } from '@temporalio/workflow';
-import type { AbuseActivities, FlagRef } from '../activities/abuse';
+import { condition, continueAsNew, getExternalWorkflowHandle, ParentClosePolicy, proxyActivities, setHandler, sleep, startChild, WorkflowIdReusePolicy, workflowInfo } from '@temporalio/workflow';
+import type { AbuseActivities } from '../activities/abuse';
 import { infrastructureWork } from './activity-options';
 import { isAlreadyStarted } from './already-started';
-import { verificationBondWorkflow, walletFlaggedSignal } from './verification-bond';
-
-export interface AbuseMonitorInput {
-  reviewEverySeconds: number;
-  cleanWindowSeconds: number;
-  /** Where the last review stopped (ISO time of the latest job seen). */
-  cursor?: string | null;
-}
-
-export const trafficRecordedSignal = defineSignal('trafficRecorded');
+import { verificationBondWorkflow } from './verification-bond';
+import { type AbuseMonitorInput, type FlagRef, trafficRecordedSignal, walletFlaggedSignal } from './definitions';
 
 const { reviewAgentTraffic, pendingWalletFlags, markWalletFlagsHandled } = proxyActivities<AbuseActivities>(infrastructureWork);
 

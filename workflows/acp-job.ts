@@ -16,9 +16,9 @@ import { ParentClosePolicy, proxyActivities, proxyLocalActivities, startChild, u
 import type { AcpActivities } from '../activities/acp';
 import type { AcpEscrowActivities } from '../activities/acp-escrow';
 import type { AcpReputationActivities } from '../activities/acp-reputation';
-import type { AcpJob } from '../src/modules/acp/acp-jobs';
 import { isAlreadyStarted } from './already-started';
 import { chainStep, infrastructureWork, reputationFeedback } from './activity-options';
+import type { AcpJob } from './definitions';
 
 // A local activity: the buyer waits within its call, and running the job in the workflow task saves
 // the round trips of a separate activity task; retries and the outage budget are the same.

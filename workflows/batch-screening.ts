@@ -3,31 +3,12 @@
  * permanent scan; one item's failure never fails the job. When all are settled the job completes and,
  * with a webhook URL, `batch.completed` is handed to its own delivery workflow, which outlives this one.
  */
-import { ActivityFailure, ParentClosePolicy, defineQuery, log, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
+import { ActivityFailure, ParentClosePolicy, log, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
 import type { BatchActivities } from '../activities/batches';
 import { batchItemScreening, infrastructureWork } from './activity-options';
 import { isAlreadyStarted } from './already-started';
-import { webhookDeliveryWorkflow, type WebhookDeliveryInput } from './webhook-delivery';
-
-export interface BatchProgress {
-  jobId: string;
-  status: 'pending' | 'running' | 'completed' | 'abandoned';
-  total: number;
-  completed: number;
-  failed: number;
-}
-
-export const batchProgressQuery = defineQuery<BatchProgress>('batchProgress');
-
-export interface BatchScreeningInput {
-  jobId: string;
-  accountId: string;
-  totalItems: number;
-  concurrency: number;
-  /** Items per activity. */
-  chunkSize: number;
-  webhookPolicy: WebhookDeliveryInput['policy'];
-}
+import { webhookDeliveryWorkflow } from './webhook-delivery';
+import { type BatchProgress, type BatchScreeningInput, batchProgressQuery } from './definitions';
 
 /** What a customer reads for an item a lasting fault kept from being screened. */
 export const ITEM_FAULT_MESSAGE = 'This entity could not be screened because of a fault on our side that did not clear in time; please submit it again.';

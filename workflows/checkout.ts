@@ -10,40 +10,10 @@
  *   still grants, because the webhook then starts a new run that grants (the grant is idempotent).
  * The grant activity retries until the database answers, without a deadline: money was taken.
  */
-import { condition, defineQuery, defineSignal, proxyActivities, setHandler } from '@temporalio/workflow';
+import { condition, proxyActivities, setHandler } from '@temporalio/workflow';
 import type { CheckoutActivities } from '../activities/checkout';
 import { infrastructureWork, paymentSettlement } from './activity-options';
-
-export interface CheckoutWorkflowInput {
-  sessionId: string;
-  accountId: string;
-  packIndex: number;
-  credits: number;
-  /** How long to wait for the provider before closing the session as expired. */
-  confirmWindowMs: number;
-}
-
-/** What the webhook passes on from a verified provider event about this session. */
-export interface CheckoutProviderEvent {
-  eventId: string;
-  type: string;
-  paymentStatus: string | null;
-  paymentIntentId: string | null;
-  amountTotal: number | null;
-}
-
-export type CheckoutState = 'waiting' | 'awaiting_delayed_payment' | 'paid' | 'expired' | 'failed';
-
-export interface CheckoutResult {
-  state: 'paid' | 'expired' | 'failed';
-  /** The provider event that decided it (none when the window ran out). */
-  eventId: string | null;
-  ledgerEntryId: string | null;
-  newlyGranted: boolean;
-}
-
-export const providerEventSignal = defineSignal<[CheckoutProviderEvent]>('providerEvent');
-export const checkoutStateQuery = defineQuery<CheckoutState>('checkoutState');
+import { type CheckoutProviderEvent, type CheckoutResult, type CheckoutState, type CheckoutWorkflowInput, checkoutStateQuery, providerEventSignal } from './definitions';
 
 const { grantCheckout } = proxyActivities<CheckoutActivities>(paymentSettlement);
 const { closeCheckout } = proxyActivities<CheckoutActivities>(infrastructureWork);

@@ -11,40 +11,7 @@ import { continueAsNew, executeChild, proxyActivities, workflowInfo } from '@tem
 import type { MonitoringActivities } from '../activities/monitoring';
 import { infrastructureWork, rescreenPage } from './activity-options';
 import { CONTINUE_AS_NEW_EVENTS, DEFAULT_HISTORY_BUDGET, EVENTS_PER_START, MAX_START_SLICE, startDelivery } from './monitoring-sweep';
-import type { WebhookDeliveryInput } from './webhook-delivery';
-
-export interface FullRescreenInput {
-  /** Alerts and screening records are keyed by it, and the ranges' workflow ids start with it: the workflow's own id. */
-  rescreenKey: string;
-  pageSize: number;
-  webhookPolicy: WebhookDeliveryInput['policy'];
-  /** Pages each range runs at once (default 4): with several workers, a range's pages spread over them. */
-  parallelPages?: number;
-  /** Pages per child workflow (default 50). */
-  pagesPerRange?: number;
-  /** Customers a page screens and records at a time (default `DEFAULT_RESCREEN_CHUNK`). */
-  chunkSize?: number;
-}
-
-export interface RescreenTotals {
-  pages: number;
-  processed: number;
-  alerts: number;
-}
-
-export interface RescreenRangeInput {
-  rescreenKey: string;
-  fromPage: number;
-  toPage: number;
-  parallelPages: number;
-  chunkSize?: number;
-  webhookPolicy: WebhookDeliveryInput['policy'];
-  historyBudget?: number;
-  /** Carried across continue-as-new: the next page to start, events not yet handed over, totals. */
-  nextPage?: number;
-  pendingEventIds?: string[];
-  totals?: RescreenTotals;
-}
+import type { FullRescreenInput, RescreenRangeInput, RescreenTotals } from './definitions';
 
 const { planRescreen } = proxyActivities<MonitoringActivities>(infrastructureWork);
 const { rescreenEnrolmentPage } = proxyActivities<MonitoringActivities>(rescreenPage);

@@ -7,33 +7,12 @@
  * thousands of alerts would otherwise pile child starts into one history), carrying the cursor and any
  * events not yet handed over, so a sweep of any size stays far below Temporal's history limits.
  */
-import { ParentClosePolicy, continueAsNew, defineQuery, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
+import { ParentClosePolicy, continueAsNew, proxyActivities, setHandler, startChild, workflowInfo } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring';
 import { changeCandidates, sweepPage as sweepPageOptions } from './activity-options';
 import { isAlreadyStarted } from './already-started';
-import { webhookDeliveryWorkflow, type WebhookDeliveryInput } from './webhook-delivery';
-
-export interface MonitoringSweepInput {
-  /** Alerts are unique per enrolment and sweep key; a scheduled sweep leaves it out and uses its workflow id. */
-  sweepKey?: string;
-  pageSize: number;
-  webhookPolicy: WebhookDeliveryInput['policy'];
-  /** Events per run before continuing as new (default 8,000; Temporal refuses a history past 51,200). */
-  historyBudget?: number;
-  /** The list version whose changes choose the enrolments to re-screen; absent: every active enrolment. */
-  versionId?: string;
-  /** True once the version's candidates are stored (carried across continue-as-new). */
-  candidatesFound?: boolean;
-  /** Pages already done (carried across continue-as-new). */
-  after?: string | null;
-  /** True once the last page has been swept (carried while its events are still being handed over). */
-  pagesDone?: boolean;
-  /** Alert events of a page not yet handed to their delivery workflows (carried across continue-as-new). */
-  pendingEventIds?: string[];
-  totals?: { processed: number; alerts: number; pages: number };
-}
-
-export const sweepProgressQuery = defineQuery<{ processed: number; alerts: number; pages: number; after: string | null }>('sweepProgress');
+import { webhookDeliveryWorkflow } from './webhook-delivery';
+import { type MonitoringSweepInput, type WebhookDeliveryInput, sweepProgressQuery } from './definitions';
 
 const { sweepEnrolmentPage } = proxyActivities<MonitoringActivities>(sweepPageOptions);
 const { findVersionCandidates } = proxyActivities<MonitoringActivities>(changeCandidates);

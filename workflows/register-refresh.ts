@@ -6,11 +6,8 @@
  */
 import { proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { RegisterActivities } from '../activities/registers';
-import type { RegisterSource } from '../src/modules/registers/register-catalogue';
-import type { RegisterLoadOutcome } from '../src/modules/registers/register-loads';
 import { listParsing, registerDownload } from './activity-options';
-
-export type RegisterRefreshInput = { source: RegisterSource; file: string } | { source: RegisterSource; url: string };
+import type { RegisterLoadOutcome, RegisterRefreshInput } from './definitions';
 
 const fromFile = proxyActivities<RegisterActivities>(listParsing);
 const fromUrl = proxyActivities<RegisterActivities>(registerDownload);

@@ -12,28 +12,11 @@ import { ParentClosePolicy, WorkflowIdReusePolicy, proxyActivities, startChild, 
 import type { RecoveryActivities } from '../activities/recovery';
 import { infrastructureWork } from './activity-options';
 import { isAlreadyStarted } from './already-started';
-import { batchScreeningWorkflow, type BatchScreeningInput } from './batch-screening';
+import { batchScreeningWorkflow } from './batch-screening';
 import { startVersionSweep } from './version-sweep';
-import { webhookDeliveryWorkflow, type WebhookDeliveryInput } from './webhook-delivery';
+import { webhookDeliveryWorkflow } from './webhook-delivery';
 import { acpJobWorkflow } from './acp-job';
-
-export interface RecoveryInput {
-  batch: Pick<BatchScreeningInput, 'concurrency' | 'chunkSize'>;
-  webhookPolicy: WebhookDeliveryInput['policy'];
-  /** Page size of the monitoring sweeps it starts for versions never swept. */
-  sweepPageSize: number;
-  /** Work younger than this is left to its own start (the API starts a batch right after its commit). */
-  strandedAfterSeconds: number;
-  limit: number;
-}
-
-export interface RecoveryResult {
-  batchesStarted: string[];
-  webhooksStarted: string[];
-  sweepsStarted: string[];
-  acpJobsStarted: string[];
-  alreadyRunning: number;
-}
+import type { BatchScreeningInput, RecoveryInput, RecoveryResult, WebhookDeliveryInput } from './definitions';
 
 const records = proxyActivities<RecoveryActivities>(infrastructureWork);
 

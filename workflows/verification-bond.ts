@@ -8,40 +8,10 @@
  * An operator's `clearWallet` signal (a false positive) releases at once. State: the `bondState` query,
  * the `BondStatus` search attribute, and the wallet's row that `GET /acp/wallets/{address}` shows.
  */
-import { condition, defineQuery, defineSignal, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
-import type { FlagRef } from '../activities/abuse';
+import { condition, proxyActivities, setHandler, upsertSearchAttributes, workflowInfo } from '@temporalio/workflow';
 import type { BondActivities } from '../activities/bond';
 import { chainStep, infrastructureWork } from './activity-options';
-
-export type BondStatus = 'bond_required' | 'under_verification' | 'released' | 'forfeited';
-
-export interface BondInput {
-  wallet: string;
-  /** The clean window; 30 days in production, seconds in tests. */
-  cleanWindowSeconds: number;
-  flag: FlagRef;
-}
-
-export interface OperatorDecision {
-  operator: string;
-  reason: string;
-}
-
-export interface BondState {
-  wallet: string;
-  status: BondStatus;
-  bondUsdc: number | null;
-  escrowJobId: string | null;
-  cleanWindowEndsAt: string | null;
-  flags: FlagRef[];
-  outcome: string | null;
-}
-
-export const walletFlaggedSignal = defineSignal<[FlagRef]>('walletFlagged');
-export const bondPostedSignal = defineSignal<[{ escrowJobId: string }]>('bondPosted');
-export const confirmAbuseSignal = defineSignal<[OperatorDecision]>('confirmAbuse');
-export const clearWalletSignal = defineSignal<[OperatorDecision]>('clearWallet');
-export const bondStateQuery = defineQuery<BondState>('bondState');
+import { type BondInput, type BondState, type BondStatus, type FlagRef, type OperatorDecision, bondPostedSignal, bondStateQuery, clearWalletSignal, confirmAbuseSignal, walletFlaggedSignal } from './definitions';
 
 const { requireVerificationBond } = proxyActivities<BondActivities>(infrastructureWork);
 const { acceptVerificationBond, releaseVerificationBond, forfeitVerificationBond } = proxyActivities<BondActivities>(chainStep);

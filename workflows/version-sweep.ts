@@ -8,10 +8,8 @@ import { ParentClosePolicy, patched, proxyActivities, startChild, workflowInfo }
 import type { WatchlistActivities } from '../activities/watchlists';
 import { infrastructureWork } from './activity-options';
 import { isAlreadyStarted } from './already-started';
-import { monitoringSweepWorkflow, type MonitoringSweepInput } from './monitoring-sweep';
-
-/** What a refresh passes to the monitoring sweep it starts on a new version. */
-export type SweepSettings = Pick<MonitoringSweepInput, 'pageSize' | 'webhookPolicy'>;
+import { monitoringSweepWorkflow } from './monitoring-sweep';
+import type { SweepSettings } from './definitions';
 
 const records = proxyActivities<WatchlistActivities>(infrastructureWork);
 

@@ -2,27 +2,12 @@
  * The data pipeline for one list: fetch → parse and store a new version (or find it unchanged) →
  * announce the new version. Every run is recorded in `pipeline_runs`, failures included.
  */
-import { ApplicationFailure, defineQuery, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { ApplicationFailure, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import type { WatchlistActivities } from '../activities/watchlists';
-import type { RefreshRequest } from '../src/modules/watchlists/list-fetcher';
-import type { StoredVersion } from '../src/modules/watchlists/list-version.store';
 import { listParsing, infrastructureWork, listDownload } from './activity-options';
-import { startVersionSweep, type SweepSettings } from './version-sweep';
+import { startVersionSweep } from './version-sweep';
+import { type RefreshResult, type RefreshStage, type RefreshWorkflowInput, refreshStageQuery } from './definitions';
 
-export type { SweepSettings } from './version-sweep';
-
-export interface RefreshWorkflowInput extends RefreshRequest {
-  sweep: SweepSettings;
-}
-
-export interface RefreshResult {
-  outcome: 'created' | 'unchanged' | 'not_modified';
-  version: StoredVersion | null;
-  sweep: string | null;
-}
-
-export type RefreshStage = 'starting' | 'fetching' | 'storing' | 'announcing' | 'done' | 'failed';
-export const refreshStageQuery = defineQuery<RefreshStage>('refreshStage');
 
 const records = proxyActivities<WatchlistActivities>(infrastructureWork);
 const downloads = proxyActivities<WatchlistActivities>(listDownload);

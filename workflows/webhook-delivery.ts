@@ -6,16 +6,7 @@
 import { proxyActivities, sleep } from '@temporalio/workflow';
 import type { WebhookActivities } from '../activities/webhooks';
 import { infrastructureWork, webhookAttempt } from './activity-options';
-
-export interface WebhookDeliveryInput {
-  eventId: string;
-  policy: { initialBackoffSeconds: number; maxBackoffSeconds: number; giveUpAfterHours: number };
-}
-
-export interface WebhookDeliveryResult {
-  status: 'delivered' | 'failed';
-  attempts: number;
-}
+import type { WebhookDeliveryInput, WebhookDeliveryResult } from './definitions';
 
 const attempts = proxyActivities<WebhookActivities>(webhookAttempt);
 const records = proxyActivities<WebhookActivities>(infrastructureWork);

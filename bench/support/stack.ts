@@ -7,8 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { API_NODE_FLAGS } from '../../src/api-node-flags';
-import { resolveTemporalCli } from '../../src/temporal/cli-binary';
-import { startDevServer, stopChild, type RunningDevServer } from '../../src/temporal/dev-server';
+import { resolveTemporalCli } from '../../src/platform/temporal/cli-binary';
+import { startDevServer, stopChild, type RunningDevServer } from '../../src/platform/temporal/dev-server';
 import { freshBenchConfig } from './bench-app';
 import type { AppConfig } from '../../src/config';
 
@@ -40,9 +40,9 @@ export interface BenchStack {
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`, which profiles them; a later flag wins over an earlier one);
  * BENCH_API_STDOUT=1 shows their standard output (what `--trace-gc` prints), which is dropped otherwise.
  */
-function startProcess(entry: string, env: Record<string, string>): ChildProcess {
+function startProcess(entry: string, env: Record<string, string>, root = ROOT): ChildProcess {
   const extra = entry === 'src/server.ts' ? [...API_NODE_FLAGS, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)] : [];
-  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'] });
+  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'] });
 }
 
 /** API processes compile with tsx and build their matching index before they answer: on a busy machine that takes minutes (BENCH_HEALTH_TIMEOUT_MS gives them longer). */
@@ -62,7 +62,12 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
   throw new Error(`the API at ${url} did not become healthy`);
 }
 
-export async function startBenchStack(name: string, extraEnv: Record<string, string> = {}, prepare?: (config: AppConfig) => Promise<void>): Promise<BenchStack> {
+/**
+ * `apiRoot`: another checkout of the service whose API process to run (its `src/server.ts`), for a
+ * before/after comparison in one run on one machine (`bench:rebuild --baseline`); the worker and the
+ * database stay this checkout's.
+ */
+export async function startBenchStack(name: string, extraEnv: Record<string, string> = {}, prepare?: (config: AppConfig) => Promise<void>, apiRoot = ROOT): Promise<BenchStack> {
   const [temporalPort, uiPort, apiPort] = [await freePort(), await freePort(), await freePort()];
   const baseEnv = { LOG_LEVEL: 'error', PIPELINE_SCHEDULE_EVERY_HOURS: '0', MONITORING_SWEEP_EVERY_HOURS: '0', ...extraEnv };
   const config = await freshBenchConfig(name, baseEnv);
@@ -78,7 +83,7 @@ export async function startBenchStack(name: string, extraEnv: Record<string, str
     PORT: String(apiPort),
   };
   let worker = startProcess('src/worker.ts', env);
-  const api = startProcess('src/server.ts', env);
+  const api = startProcess('src/server.ts', env, apiRoot);
   const url = `http://127.0.0.1:${apiPort}`;
   try {
     await waitForHealth(url, HEALTH_TIMEOUT_MS);

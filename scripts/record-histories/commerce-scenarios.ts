@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { workflowIds } from '../../src/temporal/workflow-ids';
-import { clearWalletSignal } from '../../workflows/verification-bond';
+import { clearWalletSignal } from '../../workflows/definitions';
 import { newBuyerWallet } from '../../test/helpers/acp-stack';
 import { jsonOf, type Json } from '../../test/helpers/http';
 import { eventually } from '../../test/helpers/https-receiver';

@@ -10,7 +10,8 @@ import { temporalConnectionOptions } from '../temporal/connection-options';
 import { ListSourceAttribute } from '../temporal/search-attributes';
 import { workflowIds } from '../temporal/workflow-ids';
 import { refreshInput } from '../temporal/workflow-inputs';
-import { refreshStageQuery, watchlistRefreshWorkflow, type RefreshResult } from '../../workflows/watchlist-refresh';
+import { watchlistRefreshWorkflow } from '../../workflows/watchlist-refresh';
+import { refreshStageQuery, type RefreshResult } from '../../workflows/definitions';
 import { CliUsageError, type CliContext } from './cli-context';
 import { latestHeartbeat } from './heartbeat';
 

@@ -62,4 +62,9 @@ export const APP_ROLE_WRITES: Readonly<Record<string, AppRoleWrite>> = {
     why: 'a running load is closed once with its outcome',
   },
   acp_wallet_flags: { update: ['handled_at'], delete: false, why: 'an abuse flag is marked handled' },
+  x402_payment_identifiers: {
+    update: ['settlement_tx', 'settled_at'],
+    delete: true,
+    why: "an x402 payment-identifier claim gets its settlement once; a claim refused before any funds moved is released (deleted) so the id can be used again; a trigger keeps a settled claim unchanged and undeletable",
+  },
 };

@@ -14,6 +14,7 @@ import { requestContext } from './middleware/request-context';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 import { createAccessGuards } from './access-guards';
 import { mountRoutes } from './route';
+import { mcpEndpoints } from './mcp/mcp-endpoint';
 import { allRoutes } from './routes';
 
 export function createApp(deps: AppDeps): Koa<RequestState> {
@@ -46,6 +47,7 @@ export function createApp(deps: AppDeps): Koa<RequestState> {
   app.use(forwardedForNotice(deps.config.http.trustProxy, deps.logger));
   app.use(requestContext(deps.orm, deps.logger));
   app.use(errorHandler());
+  app.use(mcpEndpoints({ config: deps.config, routes, guards, tokens: deps.identity.tokens, callers: deps.identity.callers, limiter: deps.limiter }));
   app.use(router.routes());
   app.use(router.allowedMethods()); // sets 405/501 with an Allow header; the error middleware adds the detail
   return app;

@@ -79,6 +79,19 @@ function requireBodyType(ctx: AppContext, type: 'json' | 'form'): void {
 const toKoaPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
 /**
+ * A route's inputs validated by its own schemas, each issue located at its place (`path`, `query`,
+ * `body`): what the router does for HTTP and the MCP tools do for their arguments, so both refuse alike.
+ */
+export function routeInput(route: AnyRoute, raw: { params: unknown; query: unknown; body: unknown }): RouteInput<unknown, unknown, unknown> {
+  const req = route.request ?? {};
+  return {
+    params: req.params ? parseInput('path', req.params, raw.params) : raw.params,
+    query: req.query ? parseInput('query', req.query, raw.query) : raw.query,
+    body: req.body ? parseInput('body', req.body, raw.body ?? {}) : undefined,
+  };
+}
+
+/**
  * Mounts each route on the router: its guards first (a stranger learns nothing about a protected
  * route's body rules: no token is 401, whatever the body), then body parsing, then input validation.
  */
@@ -86,14 +99,8 @@ export function mountRoutes(router: Router<RequestState>, routes: AnyRoute[], gu
   const parsing = bodyParsing();
   for (const route of routes) {
     const handler: Middleware<RequestState> = async (ctx) => {
-      const req = route.request ?? {};
-      if (req.body) requireBodyType(ctx as AppContext, req.bodyType ?? 'json');
-      const input: RouteInput<unknown, unknown, unknown> = {
-        params: req.params ? parseInput('path', req.params, ctx.params) : ctx.params,
-        query: req.query ? parseInput('query', req.query, ctx.query) : ctx.query,
-        body: req.body ? parseInput('body', req.body, ctx.request.body ?? {}) : undefined,
-      };
-      await route.handler(ctx as AppContext, input);
+      if (route.request?.body) requireBodyType(ctx as AppContext, route.request.bodyType ?? 'json');
+      await route.handler(ctx as AppContext, routeInput(route, { params: ctx.params, query: ctx.query, body: ctx.request.body }));
     };
     router[route.method](toKoaPath(route.path), ...guards(route.access), ...parsing, handler);
   }

@@ -1,11 +1,8 @@
 /** Workflow inputs that carry configuration, built in one place so API, CLI and schedules agree. */
 import type { AppConfig } from '../config';
-import type { RefreshRequest } from '../modules/watchlists/list-fetcher';
-import type { RefreshWorkflowInput, SweepSettings } from '../../workflows/watchlist-refresh';
-import type { BatchScreeningInput } from '../../workflows/batch-screening';
-import type { RecoveryInput } from '../../workflows/stranded-work-recovery';
+import type { BatchScreeningInput, RecoveryInput, RefreshWorkflowInput, SweepSettings, WebhookPolicy } from '../../workflows/definitions';
 
-export function webhookPolicy(config: AppConfig): SweepSettings['webhookPolicy'] {
+export function webhookPolicy(config: AppConfig): WebhookPolicy {
   const w = config.webhooks;
   return { initialBackoffSeconds: w.initialBackoffSeconds, maxBackoffSeconds: w.maxBackoffSeconds, giveUpAfterHours: w.giveUpAfterHours };
 }
@@ -14,7 +11,8 @@ export function sweepSettings(config: AppConfig): SweepSettings {
   return { pageSize: config.monitoring.sweepPageSize, webhookPolicy: webhookPolicy(config) };
 }
 
-export function refreshInput(config: AppConfig, request: RefreshRequest): RefreshWorkflowInput {
+/** A refresh's input: what to fetch (a `RefreshRequest` of the watchlists module) and the sweep settings. */
+export function refreshInput(config: AppConfig, request: Omit<RefreshWorkflowInput, 'sweep'>): RefreshWorkflowInput {
   return { ...request, sweep: sweepSettings(config) };
 }
 

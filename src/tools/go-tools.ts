@@ -7,9 +7,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, copyFileSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { delimiter, join, resolve } from 'node:path';
+import { delimiter, join } from 'node:path';
+import { PROJECT_ROOT } from '../project-root';
 
-export const PROJECT_ROOT = resolve(__dirname, '..', '..');
+export { PROJECT_ROOT };
 
 /** A Go program the project builds from the module proxy. */
 export interface GoTool {

@@ -72,6 +72,14 @@ describe('GET /.well-known/agent.json', () => {
     const [escrow, x402] = manifest.payment.rails;
     expect(escrow).toMatchObject({ chain: 'base_sepolia', standard: 'ERC-8183', token: 'USDC', typical_fee_usdc: 0.01 });
     expect(x402).toMatchObject({ chain: 'base_sepolia', standard: 'x402', token: 'USDC', typical_fee_usdc: 0.00025 });
+    // Both x402 versions, each by its own network name, the v2 extensions, the discovery document and the MCP endpoint.
+    expect(x402.x402).toEqual({
+      versions: [2, 1],
+      networks: { v2: 'eip155:84532', v1: 'base-sepolia' },
+      extensions: ['bazaar', 'payment-identifier'],
+      discovery_url: 'https://api.example.test/.well-known/x402',
+      mcp_endpoint: 'https://api.example.test/mcp',
+    });
     for (const rail of manifest.payment.rails) expect(rail.description).toEqual(expect.any(String));
     const pricing = pricingTable();
     expect(manifest.payment.free_tier).toEqual(pricing.free_tier);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitSentences } from '../../src/modules/ask/extractive-answer';
-import { withinOneMinuteWindow } from '../helpers/clock';
+import { HeldWindowClock } from '../helpers/clock';
 import { jsonOf, type Json } from '../helpers/http';
 import { startLlmServer, type LlmServer } from '../helpers/llm-server';
 import { testConfig } from '../helpers/test-config';
@@ -78,6 +78,22 @@ describe('POST /v1/ask', () => {
       expect(body.answer).toMatch(/3 business days/);
       expect(body.answer).toMatch(/24 hours after the suspicion is formed if the matter relates to terrorism financing/);
     });
+
+    it.each([
+      // The ask is a stop word ("When do I have to"), and the deadline passage shares fewer words than the
+      // passages that mention suspicious customers: it must still be found and quoted.
+      ['When do I have to tell AUSTRAC about a suspicious customer?', /suspicious-matter-reports-reform$/, /3 business days/],
+      // "how long" is answered by a stated period, not by a passage that says "each day".
+      ['how long do employers need to keep employee records', /fairwork\.gov\.au\/pay-and-wages\/paying-wages\/record-keeping$/, /for 7 years/],
+      // A count: "at least one director", not the public company's "at least three".
+      ["Does a pty ltd need a company secretary? And what's the minimum number of directors?", /company-officeholders-directors-and-secretaries$/, /A proprietary company must have at least one director/],
+      // Two parts: the third sentence of the passage answers the cooling-off period.
+      ['Do I need a written contract for a $25k kitchen renovation in Sydney, and is there a cooling-off period?', /guide-to-providing-home-building-contracts$/, /5-day cooling-off period/],
+    ])('answers %j from the page that states the figure, stating it', async (question, page, figure) => {
+      const body = await jsonOf(await ask({ question }));
+      expect(body.citations.map((c: { url: string }) => c.url)).toEqual(expect.arrayContaining([expect.stringMatching(page)]));
+      expect(body.answer).toMatch(figure);
+    });
   });
 
   it('refuses bad input with 422 in the spec shape', async () => {
@@ -134,9 +150,8 @@ describe('POST /v1/ask', () => {
 
   it('limits each IP to the configured requests a minute, then answers 429 with Retry-After', async () => {
     // Its own key prefix: the other tests' requests from 127.0.0.1 this minute must not count here.
-    const limited = await startTestApp(testConfig({ RATE_LIMIT_ASK_PER_MINUTE: '3', REDIS_KEY_PREFIX: `test:ask-limit:${randomUUID()}:` }));
+    const limited = await startTestApp(testConfig({ RATE_LIMIT_ASK_PER_MINUTE: '3', REDIS_KEY_PREFIX: `test:ask-limit:${randomUUID()}:` }), undefined, new HeldWindowClock().now);
     try {
-      await withinOneMinuteWindow();
       for (let i = 0; i < 3; i++) expect((await ask({ question: 'What is a TTR?' }, limited)).status).toBe(200);
       const refused = await ask({ question: 'What is a TTR?' }, limited);
       expect(refused.status).toBe(429);

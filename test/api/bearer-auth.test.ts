@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { decodeJwt, decodeProtectedHeader, exportSPKI, generateKeyPair, importJWK, SignJWT, type CryptoKey } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withinOneMinuteWindow } from '../helpers/clock';
+import { HeldWindowClock } from '../helpers/clock';
 import { jsonOf, type Json } from '../helpers/http';
 import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
 import { sql } from '../../src/db/sql';
@@ -30,6 +30,7 @@ function protectedRoutes(document: Json): ProtectedRoute[] {
 
 describe('bearer authentication', () => {
   let app: TestApp;
+  const clock = new HeldWindowClock();
   let routes: ProtectedRoute[];
   let allScopes: TestClient;
   const call = (route: ProtectedRoute, token?: string) =>
@@ -40,7 +41,7 @@ describe('bearer authentication', () => {
     });
 
   beforeAll(async () => {
-    app = await startTestApp(testConfig({ SELLER_ABN: '51824753556' }));
+    app = await startTestApp(testConfig({ SELLER_ABN: '51824753556' }), undefined, clock.now);
     routes = protectedRoutes(await jsonOf(await fetch(`${app.url}/openapi.json`)));
     allScopes = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey, { plan: 'enterprise', customRequestsPerMinute: 10_000 });
   });
@@ -249,8 +250,8 @@ describe('bearer authentication', () => {
   it('gives a Free client 10 requests a minute with headers counting down, then 429 with Retry-After', async () => {
     const free = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey, { plan: 'free' });
     const token = await tokenFor(app.url, free);
-    await withinOneMinuteWindow();
-    const nextMinute = Math.floor(Date.now() / 60_000) * 60 + 60;
+    clock.nextMinute();
+    const nextMinute = clock.resetAt;
     for (let i = 1; i <= 10; i += 1) {
       const res = await fetch(`${app.url}/v1/whoami`, { headers: { Authorization: `Bearer ${token}` } });
       expect(res.status).toBe(200);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withinOneMinuteWindow } from '../helpers/clock';
+import { HeldWindowClock } from '../helpers/clock';
 import { jsonOf } from '../helpers/http';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -74,9 +74,8 @@ describe('POST /v1/newsletter/subscribe without a Turnstile secret or a provider
 
   it('limits each IP to the configured sign-ups a minute, then answers 429 with Retry-After', async () => {
     // Its own key prefix: the other tests' requests from 127.0.0.1 this minute must not count here.
-    const limited = await startTestApp(testConfig({ RATE_LIMIT_NEWSLETTER_PER_MINUTE: '2', REDIS_KEY_PREFIX: `test:nl-${randomUUID()}:` }));
+    const limited = await startTestApp(testConfig({ RATE_LIMIT_NEWSLETTER_PER_MINUTE: '2', REDIS_KEY_PREFIX: `test:nl-${randomUUID()}:` }), undefined, new HeldWindowClock().now);
     try {
-      await withinOneMinuteWindow();
       for (let i = 0; i < 2; i++) expect((await subscribe(limited, { email: freshEmail('limit'), source: 'footer' })).status).toBe(200);
       const email = freshEmail('limited');
       const refused = await subscribe(limited, { email, source: 'footer' });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withinOneMinuteWindow } from '../helpers/clock';
+import { HeldWindowClock } from '../helpers/clock';
 import { startOwnRedis, type OwnRedis } from '../helpers/fault-redis';
 import { postFormFrom } from '../helpers/from-address';
 import { createTestClient, type TestClient } from '../helpers/identity';
@@ -30,11 +30,12 @@ function tokenEndpoint(app: () => TestApp) {
 describe('POST /v1/oauth/token: failed authentications from real client addresses', () => {
   let app: TestApp;
   const logLines: string[] = [];
+  const clock = new HeldWindowClock();
   const token = tokenEndpoint(() => app);
   const newClient = () => createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey);
 
   beforeAll(async () => {
-    app = await startTestApp(limits({ LOG_LEVEL: 'warn' }), logLines);
+    app = await startTestApp(limits({ LOG_LEVEL: 'warn' }), logLines, clock.now);
   });
   afterAll(async () => {
     await app?.close();
@@ -43,7 +44,7 @@ describe('POST /v1/oauth/token: failed authentications from real client addresse
   it("stops a stranger's guesses at a client with 429, while the client from its own address and other clients behind the stranger's address go on", async () => {
     const victim: TestClient = await newClient();
     const neighbour: TestClient = await newClient();
-    await withinOneMinuteWindow();
+    clock.nextMinute();
     const guesses = [];
     for (let i = 0; i < PER_PAIR + 4; i += 1) guesses.push(await token('127.0.0.2', victim, `guess-${i}`));
     expect(guesses.map((r) => r.status)).toEqual([...Array(PER_PAIR).fill(401), ...Array(4).fill(429)]);
@@ -59,7 +60,7 @@ describe('POST /v1/oauth/token: failed authentications from real client addresse
   });
 
   it('meets random client ids from one address with the looser per-address ceiling', async () => {
-    await withinOneMinuteWindow();
+    clock.nextMinute();
     const statuses = [];
     for (let i = 0; i < PER_ADDRESS + 3; i += 1) statuses.push((await token('127.0.0.4', { clientId: randomUUID() }, 'x')).status);
     expect(statuses).toEqual([...Array(PER_ADDRESS).fill(401), 429, 429, 429]);
@@ -67,7 +68,7 @@ describe('POST /v1/oauth/token: failed authentications from real client addresse
 
   it('hashes at most the limit’s worth of secrets for 50 concurrent wrong secrets from one address, two at a time at most', async () => {
     const victim = await newClient();
-    await withinOneMinuteWindow();
+    clock.nextMinute();
     const before = { ...app.deps.identity.secretHashing.counts };
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => token('127.0.0.5', victim, `concurrent-${i}`)));
     const hashed = app.deps.identity.secretHashing.counts.started - before.started;
@@ -79,7 +80,7 @@ describe('POST /v1/oauth/token: failed authentications from real client addresse
 
   it('hashes no more than the concurrency bound at once, across many addresses', async () => {
     const victim = await newClient();
-    await withinOneMinuteWindow();
+    clock.nextMinute();
     app.deps.identity.secretHashing.counts.peak = 0;
     const before = app.deps.identity.secretHashing.counts.started;
     const answers = await Promise.all(Array.from({ length: 16 }, (_, i) => token(`127.0.1.${i + 1}`, victim, `spread-${i}`)));
@@ -100,11 +101,12 @@ describe('POST /v1/oauth/token: failed authentications from real client addresse
 describe('POST /v1/oauth/token with the rate-limit store (Redis) stopped', () => {
   let redis: OwnRedis;
   let app: TestApp;
+  const clock = new HeldWindowClock();
   const token = tokenEndpoint(() => app);
 
   beforeAll(async () => {
     redis = await startOwnRedis();
-    app = await startTestApp(limits({ REDIS_URL: redis.url }));
+    app = await startTestApp(limits({ REDIS_URL: redis.url }), undefined, clock.now);
   });
   afterAll(async () => {
     await app?.close();
@@ -114,7 +116,7 @@ describe('POST /v1/oauth/token with the rate-limit store (Redis) stopped', () =>
   it('still limits failed authentications, in the process, and still serves the right secret', async () => {
     const victim = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey);
     await redis.kill();
-    await withinOneMinuteWindow();
+    clock.nextMinute();
     const before = app.deps.identity.secretHashing.counts.started;
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => token('127.0.0.7', victim, `redisless-${i}`)));
     expect(answers.filter((r) => r.status === 401)).toHaveLength(PER_PAIR);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ClientCredentials } from 'simple-oauth2';
 import { decodeJwt, decodeProtectedHeader, createLocalJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withinOneMinuteWindow } from '../helpers/clock';
+import { HeldWindowClock } from '../helpers/clock';
 import { jsonOf } from '../helpers/http';
 import { createTestClient, type TestClient } from '../helpers/identity';
 import { testConfig } from '../helpers/test-config';
@@ -10,12 +10,13 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 
 describe('POST /v1/oauth/token', () => {
   let app: TestApp;
+  const clock = new HeldWindowClock();
   let client: TestClient;
   const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${app.url}/v1/oauth/token`, { method: 'POST', body: new URLSearchParams(fields), headers });
 
   beforeAll(async () => {
-    app = await startTestApp(testConfig());
+    app = await startTestApp(testConfig(), undefined, clock.now);
     client = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey, { scopes: ['scans:read', 'scans:write', 'cases:read'] });
   });
   afterAll(async () => {
@@ -93,7 +94,7 @@ describe('POST /v1/oauth/token', () => {
 
   it('allows 10 token requests per minute per client, then 429 with Retry-After', async () => {
     const limited = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey);
-    await withinOneMinuteWindow();
+    clock.nextMinute();
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 11; i += 1) {
@@ -109,6 +110,7 @@ describe('POST /v1/oauth/token', () => {
 
 describe('POST /v1/oauth/token under attack', () => {
   let app: TestApp;
+  const clock = new HeldWindowClock();
   const STRANGER = '203.0.113.9';
   const OWNER = '198.51.100.7';
   const form = (fields: Record<string, string>, ip: string) =>
@@ -122,6 +124,8 @@ describe('POST /v1/oauth/token under attack', () => {
         RATE_LIMIT_TOKEN_PER_IP_PER_MINUTE: '30',
         RATE_LIMIT_TOKEN_FAILURES_PER_IP_PER_MINUTE: '5',
       }),
+      undefined,
+      clock.now,
     );
   });
   afterAll(async () => {
@@ -130,7 +134,7 @@ describe('POST /v1/oauth/token under attack', () => {
 
   it('does not let a stranger who knows a client id lock that client out', async () => {
     const victim = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey);
-    await withinOneMinuteWindow();
+    clock.nextMinute();
     const strangers: number[] = [];
     for (let i = 0; i < 12; i += 1) strangers.push((await form({ grant_type: 'client_credentials', client_id: victim.clientId, client_secret: `guess-${i}` }, STRANGER)).status);
     expect(strangers.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
@@ -141,7 +145,7 @@ describe('POST /v1/oauth/token under attack', () => {
   });
 
   it('takes the client address from the right of X-Forwarded-For, so a spoofed entry on the left does not escape the limit', async () => {
-    await withinOneMinuteWindow();
+    clock.nextMinute();
     const statuses: number[] = [];
     for (let i = 0; i < 8; i += 1) {
       const spoofed = `10.${i}.${i}.${i}, 203.0.113.10`; // the client wrote the first entry; our proxy appended the second
@@ -151,7 +155,7 @@ describe('POST /v1/oauth/token under attack', () => {
   });
 
   it('stops random client ids from one address after a few failures, and limits every request per address', async () => {
-    await withinOneMinuteWindow();
+    clock.nextMinute();
     const address = '192.0.2.44';
     const statuses: number[] = [];
     for (let i = 0; i < 40; i += 1) statuses.push((await form({ grant_type: 'client_credentials', client_id: randomUUID(), client_secret: 'x' }, address)).status);

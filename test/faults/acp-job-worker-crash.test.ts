@@ -19,6 +19,10 @@ import { eventually } from '../helpers/https-receiver';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startWorkerProcess, workerProcessEnv } from '../helpers/worker-process';
+import { oneAtATime } from '../helpers/one-at-a-time';
+
+// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
+oneAtATime();
 
 describe('an agent job whose worker is killed while a second worker runs', () => {
   const taskQueue = `acp-crash-${randomUUID()}`;

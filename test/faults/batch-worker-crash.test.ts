@@ -9,6 +9,10 @@ import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { hundredEntities } from '../helpers/batch-entities';
 import { startWorkerProcess, workerProcessEnv } from '../helpers/worker-process';
+import { oneAtATime } from '../helpers/one-at-a-time';
+
+// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
+oneAtATime();
 
 describe('a worker killed in the middle of a batch', () => {
   const taskQueue = `crash-${randomUUID()}`;

@@ -8,7 +8,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutResult } from '../../workflows/checkout';
+import type { CheckoutResult } from '../../workflows/definitions';
 import { holdLock, type HeldLock } from '../helpers/fault-lock';
 import { jsonOf } from '../helpers/http';
 import { eventually } from '../helpers/https-receiver';
@@ -17,9 +17,13 @@ import { deliver, paymentIntentId, sessionEvent } from '../helpers/psp-events';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startWorkerProcess, workerProcessEnv } from '../helpers/worker-process';
+import { oneAtATime } from '../helpers/one-at-a-time';
 
 /** Pack 0: 10 credits for A$29.00. */
 const PACK = { index: 0, credits: 10, amountTotal: 2_900 };
+
+// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
+oneAtATime();
 
 describe('a worker killed in the middle of a checkout confirmation', () => {
   let app: TestApp;

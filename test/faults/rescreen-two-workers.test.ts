@@ -15,6 +15,7 @@ import { fullRescreenWorkflow } from '../../workflows/full-rescreen';
 import { eventually } from '../helpers/https-receiver';
 import { createTestClient } from '../helpers/identity';
 import { loadFixtureList } from '../helpers/lists';
+import { oneAtATime } from '../helpers/one-at-a-time';
 import { writeSimpleCsv } from '../helpers/synthetic-lists';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -24,6 +25,9 @@ const ENROLMENTS = 160;
 const PAGE_SIZE = 20;
 /** Small chunks, so a page is killed part-way with some of its customers recorded. */
 const CHUNK_SIZE = 4;
+
+/** It starts Node processes of its own: one such file of the run at a time. */
+oneAtATime();
 
 describe('a full re-screen shared by two worker processes', () => {
   let app: TestApp;

@@ -8,7 +8,7 @@ import { WorkflowNotFoundError } from '@temporalio/client';
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookDeliveryResult } from '../../workflows/webhook-delivery';
+import type { WebhookDeliveryResult } from '../../workflows/definitions';
 import { startFaultyReceiver, type FaultyReceiver } from '../helpers/fault-receiver';
 import { jsonOf, type Json } from '../helpers/http';
 import { eventually } from '../helpers/https-receiver';

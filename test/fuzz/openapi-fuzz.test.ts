@@ -6,7 +6,7 @@
  * FUZZ_REQUESTS sets the total (default 10,000), FUZZ_SEED replays a run.
  */
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestClient, tokenFor } from '../helpers/identity';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -17,6 +17,7 @@ import { operationsOf, type OpenApiLike, type Operation } from './operations';
 import { hostileRequest, refusableRequest, type FuzzContext, type FuzzRequest } from './request-cases';
 import { contractBreach, describeRequest } from './response-checks';
 import { changedTables, countRows } from './row-counts';
+import { testRun } from '../helpers/test-run';
 
 const TOTAL = Number(process.env.FUZZ_REQUESTS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -36,7 +37,7 @@ describe(`OpenAPI request fuzzing (${TOTAL} requests, seed ${SEED})`, () => {
     app = await startTestApp(
       testConfig({
         // Its own rate-limit keys: every test app calls from 127.0.0.1, and this one's counts would use up the others' per-IP limits.
-        REDIS_KEY_PREFIX: `test:${inject('runId')}:fuzz:`,
+        REDIS_KEY_PREFIX: `${testRun().redisKeyPrefix}fuzz:`,
         RATE_LIMIT_PUBLIC_PER_MINUTE: UNLIMITED,
         RATE_LIMIT_ELIGIBILITY_PER_MINUTE: UNLIMITED,
         RATE_LIMIT_ASK_PER_MINUTE: UNLIMITED,

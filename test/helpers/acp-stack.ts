@@ -5,6 +5,7 @@
 import { createTestClient, http, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { AppConfig } from '../../src/config';
+import type { WindowClock } from '../../src/modules/rate-limits/window-clock';
 import { loadStandardFixtures } from './lists';
 import { startTestApp, type TestApp } from './test-app';
 import { startTestWorker, type TestWorker } from './test-worker';
@@ -15,8 +16,9 @@ export interface AcpStack {
   stop(): Promise<void>;
 }
 
-export async function startAcpStack(config: AppConfig): Promise<AcpStack> {
-  const app = await startTestApp(config);
+/** `windowClock`: what the app's per-minute limits count by (see `startTestApp`). */
+export async function startAcpStack(config: AppConfig, windowClock?: WindowClock): Promise<AcpStack> {
+  const app = await startTestApp(config, undefined, windowClock);
   await loadStandardFixtures(app.deps.orm.em.fork());
   await app.deps.screening.index.rebuild();
   const worker = await startTestWorker(config);

@@ -4,7 +4,8 @@ import type { Client } from '@temporalio/client';
 import { expect } from 'vitest';
 import type { AppConfig } from '../../src/config';
 import { refreshInput } from '../../src/temporal/workflow-inputs';
-import { watchlistRefreshWorkflow, type RefreshResult } from '../../workflows/watchlist-refresh';
+import { watchlistRefreshWorkflow } from '../../workflows/watchlist-refresh';
+import type { RefreshResult } from '../../workflows/definitions';
 import { writeSimpleCsv, type SyntheticTarget } from './synthetic-lists';
 import type { TestApp } from './test-app';
 

@@ -9,6 +9,7 @@ import { closeAppDeps, createAppDeps, type AppDeps } from '../../src/deps';
 import { createApp } from '../../src/http/app';
 import { createHttpServer } from '../../src/http/http-server';
 import { createLogger } from '../../src/logger';
+import type { WindowClock } from '../../src/modules/rate-limits/window-clock';
 
 export interface TestApp {
   url: string;
@@ -16,10 +17,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** `logLines`, when given, receives every log line the app writes. */
-export async function startTestApp(config: AppConfig, logLines?: string[]): Promise<TestApp> {
+/**
+ * `logLines`, when given, receives every log line the app writes; `windowClock` (a `HeldWindowClock`'s
+ * `now`), when given, is what the per-minute limits count by.
+ */
+export async function startTestApp(config: AppConfig, logLines?: string[], windowClock?: WindowClock): Promise<TestApp> {
   const destination = logLines ? { write: (line: string) => void logLines.push(line) } : undefined;
-  const deps = await createAppDeps(config, createLogger(config, 'test-api', destination));
+  const deps = await createAppDeps(config, createLogger(config, 'test-api', destination), windowClock);
   const server: Server = createHttpServer(createApp(deps).callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

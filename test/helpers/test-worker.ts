@@ -7,7 +7,8 @@ import { createActivities } from '../../activities';
 import type { AppConfig } from '../../src/config';
 import { openOrm, type Orm } from '../../src/db/orm';
 import { DatabaseNotifications } from '../../src/db/notifications';
-import { createScreening, type Screening } from '../../src/modules/screening/screening';
+import type { Screening } from '../../src/modules/screening/screening';
+import { createServices } from '../../src/services';
 import { createLogger } from '../../src/logger';
 import { createWorkerLogger } from '../../src/temporal/worker-logger';
 import { workflowSource } from '../../src/temporal/workflow-bundle';
@@ -32,7 +33,7 @@ export async function startTestWorker(config: AppConfig, logLines?: string[]): P
   }
   const orm = await openOrm(config.db);
   const notifications = new DatabaseNotifications(config.db.url, logger);
-  const screening = createScreening(orm, logger, config, notifications);
+  const { screening } = createServices({ config, logger, orm, notifications });
   await notifications.start();
   await screening.index.rebuild();
   const connection = await NativeConnection.connect({ address: config.temporal.address });

@@ -5,17 +5,18 @@
  * (nothing deleted), and the column refuses any non-canonical spelling from then on.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Client } from 'pg';
 import { ensureDatabase } from '../../src/db/migrate';
 import { createOrmOptions } from '../../src/db/mikro-orm.config';
+import { testRun } from '../helpers/test-run';
 
 const BEFORE = 'Migration20261126090000-scans-unread-index';
 
 describe('migration: canonical agent-job payment hashes', () => {
   const name = `acp_canon_${randomUUID().replace(/-/g, '')}`;
-  const url = new URL(inject('databaseUrl'));
+  const url = new URL(testRun().databaseUrl);
   url.pathname = `/${name}`;
   let orm: MikroORM;
   const query = async <T>(text: string, values: unknown[] = []) => (await orm.em.getConnection().execute(text, values)) as T;

@@ -5,15 +5,16 @@
  */
 import { createTestClient, erc20Abi, http, zeroAddress, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { compileContract } from '../../src/modules/acp/chain/contracts';
 import { completeEscrowJob, createChainSigner, escrowAbi, readEscrowJob, rejectEscrowJob, submitDeliverable, type ChainSigner } from '../../src/modules/acp/escrow/escrow-chain';
 import * as dev from '../../src/tools/agent-commerce-contracts';
 import { missingFrom } from '../helpers/abi-shape';
 import { createFundedEscrowJob } from '../helpers/escrow-buyer';
+import { testRun } from '../helpers/test-run';
 
-const rpcUrl = inject('anvilRpcUrl');
+const rpcUrl = testRun().anvilRpcUrl;
 const USDC = loadConfig({}).acp.usdcAddress as Address;
 const { escrowAddress: ESCROW } = dev.localAgentCommerceAddresses();
 const signer = (key: Hex) => createChainSigner(rpcUrl, 84_532, key);

@@ -3,7 +3,7 @@
  * our agent registered as id 1), through the viem wrappers the worker uses.
  */
 import { keccak256, parseEventLogs, toHex, type Abi, type Address, type Hex } from 'viem';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compileContract } from '../../src/modules/acp/chain/contracts';
 import { createChainSigner, type ChainSigner } from '../../src/modules/acp/escrow/escrow-chain';
 import {
@@ -18,8 +18,9 @@ import {
 } from '../../src/modules/acp/reputation/reputation-chain';
 import * as dev from '../../src/tools/agent-commerce-contracts';
 import { missingFrom } from '../helpers/abi-shape';
+import { testRun } from '../helpers/test-run';
 
-const rpcUrl = inject('anvilRpcUrl');
+const rpcUrl = testRun().anvilRpcUrl;
 const { identityRegistryAddress: IDENTITY, reputationRegistryAddress: REPUTATION } = dev.localAgentCommerceAddresses();
 const signer = (key: Hex) => createChainSigner(rpcUrl, 84_532, key);
 // anvil dev accounts 7 and 8 (well-known test keys): an agent owner, and a client rating it.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordMovement } from '../../src/modules/credits/ledger';
 import { createPspClient } from '../../src/modules/checkout/psp-client';
 import { matchWindow, parsePeriod } from '../../src/modules/finance/reconciliation-period';
@@ -13,9 +13,14 @@ import { providerId, startPspRecords, type PspRecords } from '../helpers/psp-rec
 import { TEST_PSP_WEBHOOK_SECRET, testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+import { testRun } from '../helpers/test-run';
+import { oneAtATime } from '../helpers/one-at-a-time';
 
 const SECRET = 'sk_test_ComplianceIntelligenceTests';
 const today = () => new Date().toISOString().slice(0, 10);
+
+// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
+oneAtATime();
 
 describe("finance against the provider's own records: reconcile reads them with the SDK, repair grants a payment that never reached us, once", () => {
   let app: TestApp;
@@ -28,8 +33,8 @@ describe("finance against the provider's own records: reconcile reads them with 
     PSP_SECRET_KEY: SECRET,
     PSP_WEBHOOK_SECRET: TEST_PSP_WEBHOOK_SECRET,
     PSP_API_BASE_URL: records.url,
-    TEMPORAL_ADDRESS: inject('temporalAddress'),
-    TEMPORAL_NAMESPACE: inject('temporalNamespace'),
+    TEMPORAL_ADDRESS: testRun().temporalAddress,
+    TEMPORAL_NAMESPACE: testRun().temporalNamespace,
     TEMPORAL_TASK_QUEUE: taskQueue,
   });
   const open = async () => {
@@ -57,7 +62,7 @@ describe("finance against the provider's own records: reconcile reads them with 
   beforeAll(async () => {
     app = await startTestApp(testConfig({ TEMPORAL_TASK_QUEUE: taskQueue }));
     worker = await startTestWorker(app.deps.config);
-    records = await startPspRecords(inject('stripeMockUrl'), SECRET);
+    records = await startPspRecords(testRun().stripeMockUrl, SECRET);
     const client = await createTestClient(app.deps.orm.em.fork(), app.deps.config.auth.encryptionKey, { plan: 'scale', credits: 0 });
     who = { ...client, token: await tokenFor(app.url, client) };
 

@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { cli, cliWithEnv } from '../helpers/cli';
 import { openOrm, type Orm } from '../../src/db/orm';
 import { sql } from '../../src/db/sql';
@@ -15,11 +14,13 @@ import { matchWindow, parsePeriod } from '../../src/modules/finance/reconciliati
 import { ledgerPages } from '../../src/modules/finance/reconciliation-source';
 import { PACKS, priceOf } from '../../src/modules/credits/pricing';
 import { TEST_PSP_WEBHOOK_SECRET, testConfig } from '../helpers/test-config';
+import { testRun } from '../helpers/test-run';
+import { oneAtATime } from '../helpers/one-at-a-time';
 
 
 /** The provider is stripe-mock itself here: its lists hold only its 2009 fixtures, none of them ours, so the provider side is the stored events. */
 const reconcile = (...args: string[]) =>
-  cliWithEnv({ PSP_SECRET_KEY: 'sk_test_ComplianceIntelligenceTests', PSP_WEBHOOK_SECRET: TEST_PSP_WEBHOOK_SECRET, PSP_API_BASE_URL: inject('stripeMockUrl') }, 'finance', 'reconcile', ...args);
+  cliWithEnv({ PSP_SECRET_KEY: 'sk_test_ComplianceIntelligenceTests', PSP_WEBHOOK_SECRET: TEST_PSP_WEBHOOK_SECRET, PSP_API_BASE_URL: testRun().stripeMockUrl }, 'finance', 'reconcile', ...args);
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(10).toString('hex')}`;
 const utcDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
@@ -107,6 +108,9 @@ async function refundedCheckout(orm: Orm, accountId: string, checkout: Checkout,
   );
   return chargeId;
 }
+
+// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
+oneAtATime();
 
 describe('finance reconcile (the CLI, on the real database)', () => {
   let orm: Orm;

@@ -16,6 +16,8 @@ describe('fetching a list from its configured URL', () => {
   beforeAll(async () => {
     server = createServer((req, res) => {
       seen.push({ path: req.url ?? '', ifNoneMatch: req.headers['if-none-match'] });
+      // A fresh connection per request: a kept-alive one the server times out (5 s) just as the next request reuses it resets on a slow machine.
+      res.setHeader('connection', 'close');
       if (req.url !== '/un/consolidated.xml') return void res.writeHead(404).end('not found');
       if (req.headers['if-none-match'] === etag) return void res.writeHead(304).end();
       res.writeHead(200, { 'content-type': 'application/xml', etag }).end(body);

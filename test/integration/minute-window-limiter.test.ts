@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { MinuteWindowLimiter } from '../../src/modules/rate-limits/minute-window-limiter';
 import { settleRedis } from '../../src/redis';
+import { testRun } from '../helpers/test-run';
 
 /** Counts the limiter's calls to Redis (the lease script) on one client. */
 function countTakes(client: Redis) {
@@ -24,8 +24,8 @@ function countTakes(client: Redis) {
 }
 
 describe('MinuteWindowLimiter on the real Redis', () => {
-  const redis = new Redis(inject('redisUrl'), { enableOfflineQueue: true });
-  const limiter = new MinuteWindowLimiter(redis, `test:${inject('runId')}:`, pino({ level: 'silent' }));
+  const redis = new Redis(testRun().redisUrl, { enableOfflineQueue: true });
+  const limiter = new MinuteWindowLimiter(redis, testRun().redisKeyPrefix, pino({ level: 'silent' }));
   beforeAll(() => settleRedis(redis));
   afterAll(() => redis.disconnect());
 
@@ -76,9 +76,9 @@ describe('MinuteWindowLimiter on the real Redis', () => {
   });
 
   it('never lets two processes sharing a key past the limit together, and refuses early by no more than a lease', async () => {
-    const second = new Redis(inject('redisUrl'), { enableOfflineQueue: true });
+    const second = new Redis(testRun().redisUrl, { enableOfflineQueue: true });
     await settleRedis(second);
-    const other = new MinuteWindowLimiter(second, `test:${inject('runId')}:`, pino({ level: 'silent' }));
+    const other = new MinuteWindowLimiter(second, testRun().redisKeyPrefix, pino({ level: 'silent' }));
     try {
       const key = randomUUID();
       const now = Date.now();
@@ -98,11 +98,11 @@ describe('MinuteWindowLimiter on the real Redis', () => {
 
   it('takes one point at a time for a process that sends a request now and then, so many such processes hold none unused', async () => {
     const key = randomUUID();
-    const processes = Array.from({ length: 40 }, () => new MinuteWindowLimiter(redis, `test:${inject('runId')}:`, pino({ level: 'silent' })));
+    const processes = Array.from({ length: 40 }, () => new MinuteWindowLimiter(redis, testRun().redisKeyPrefix, pino({ level: 'silent' })));
     const decisions = [];
     for (const each of processes) decisions.push(await each.consume('t', key, 10_000));
     expect(decisions.every((d) => d.allowed)).toBe(true);
-    expect(Number(await redis.get(`test:${inject('runId')}:rl:t:${key}:${Math.floor(Date.now() / 60_000)}`))).toBe(40);
+    expect(Number(await redis.get(`${testRun().redisKeyPrefix}rl:t:${key}:${Math.floor(Date.now() / 60_000)}`))).toBe(40);
   });
 
   it('grows a busy process\'s leases only while each is used up within a second, and starts again at one after a pause', async () => {
@@ -111,7 +111,7 @@ describe('MinuteWindowLimiter on the real Redis', () => {
     const start = Math.floor(Date.now() / 60_000) * 60_000; // a whole window ahead of the requests below
     for (let i = 0; i < 63; i += 1) await limiter.consume('t', key, 10_000, start + i); // leases of 1, 2, 4, 8, 16, 32
     expect(calls.count).toBe(6);
-    const counted = async () => Number(await redis.get(`test:${inject('runId')}:rl:t:${key}:${start / 60_000}`));
+    const counted = async () => Number(await redis.get(`${testRun().redisKeyPrefix}rl:t:${key}:${start / 60_000}`));
     expect(await counted()).toBe(63);
     await limiter.consume('t', key, 10_000, start + 5_000); // the lease of 32 lasted five seconds...
     expect(calls.count).toBe(7);
@@ -119,6 +119,19 @@ describe('MinuteWindowLimiter on the real Redis', () => {
     await limiter.consume('t', key, 10_000, start + 5_001);
     expect(await counted()).toBe(66); // and the next, used up at once, two
     calls.restore();
+  });
+
+  it('counts by the clock it is given: a held minute never runs out mid-count, and the next one starts afresh', async () => {
+    const key = randomUUID();
+    let now = Date.UTC(2026, 10, 28, 21, 0, 30); // held halfway through a minute, whatever the system clock says
+    const held = new MinuteWindowLimiter(redis, testRun().redisKeyPrefix, pino({ level: 'silent' }), () => now);
+    const decisions = [];
+    for (let i = 0; i < 4; i += 1) decisions.push(await held.consume('clock', key, 3));
+    expect(decisions.map((d) => d.allowed)).toEqual([true, true, true, false]);
+    expect(decisions[3]).toMatchObject({ resetAt: now / 1000 + 30, retryAfter: 30 });
+    expect(Number(await redis.get(`${testRun().redisKeyPrefix}rl:clock:${key}:${Math.floor(now / 60_000)}`))).toBe(3);
+    now += 60_000;
+    expect(await held.consume('clock', key, 3)).toMatchObject({ allowed: true, remaining: 2 });
   });
 
   it('lets requests through when Redis is unreachable, and says so', async () => {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_SCOPES, type Scope } from '../../src/modules/identity/scopes';
 import { jsonOf, type Json } from '../helpers/http';
 import { createTestClient, tokenFor } from '../helpers/identity';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { testRun } from '../helpers/test-run';
 
 /** Who may call a route: anyone, any valid token, or a token holding one scope. */
 type Access = 'public' | 'authenticated' | Scope;
@@ -17,6 +18,8 @@ const MATRIX: Record<string, Access> = {
   'POST /v1/oauth/token': 'public',
   'GET /.well-known/jwks.json': 'public',
   'GET /.well-known/agent.json': 'public',
+  'GET /.well-known/oauth-protected-resource': 'public',
+  'GET /.well-known/x402': 'public',
   'GET /health': 'public',
   'GET /v1/whoami': 'authenticated',
   'POST /v1/scans/full': 'scans:write',
@@ -85,7 +88,7 @@ describe('the scope matrix: every route × every scope', () => {
   beforeAll(async () => {
     app = await startTestApp(
       // Its own rate-limit keys: every test app calls from 127.0.0.1, and this one's counts would use up the others' per-IP limits.
-      testConfig({ REDIS_KEY_PREFIX: `test:${inject('runId')}:scope-matrix:`, RATE_LIMIT_PUBLIC_PER_MINUTE: '100000', RATE_LIMIT_ELIGIBILITY_PER_MINUTE: '100000', RATE_LIMIT_ASK_PER_MINUTE: '100000', RATE_LIMIT_ACP_PER_MINUTE: '100000', RATE_LIMIT_ACP_UNDER_VERIFICATION_PER_MINUTE: '100000', RATE_LIMIT_NEWSLETTER_PER_MINUTE: '100000' }),
+      testConfig({ REDIS_KEY_PREFIX: `${testRun().redisKeyPrefix}scope-matrix:`, RATE_LIMIT_PUBLIC_PER_MINUTE: '100000', RATE_LIMIT_ELIGIBILITY_PER_MINUTE: '100000', RATE_LIMIT_ASK_PER_MINUTE: '100000', RATE_LIMIT_ACP_PER_MINUTE: '100000', RATE_LIMIT_ACP_UNDER_VERIFICATION_PER_MINUTE: '100000', RATE_LIMIT_NEWSLETTER_PER_MINUTE: '100000' }),
     );
     document = await jsonOf(await fetch(`${app.url}/openapi.json`));
     await Promise.all(

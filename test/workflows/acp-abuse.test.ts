@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { bondDescription } from '../../src/modules/acp/bond/bond-terms';
@@ -18,12 +18,14 @@ import { DEGRADED_CONFIDENCE_FACTOR } from '../../src/modules/acp/bond/degradati
 import { createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
 import { readEscrowJob } from '../../src/modules/acp/escrow/escrow-chain';
 import { ANVIL_EVALUATOR_ADDRESS, ANVIL_PROVIDER_ADDRESS, localAgentCommerceAddresses } from '../../src/tools/agent-commerce-contracts';
+import { HeldWindowClock } from '../helpers/clock';
 import { createFundedEscrowJob } from '../helpers/escrow-buyer';
 import { eventually } from '../helpers/https-receiver';
 import { jsonOf, type Json } from '../helpers/http';
 import { testConfig } from '../helpers/test-config';
 import type { TestApp } from '../helpers/test-app';
 import { newBuyerWallet, startAcpStack, type AcpStack } from '../helpers/acp-stack';
+import { testRun } from '../helpers/test-run';
 
 const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
 const { escrowAddress: ESCROW } = localAgentCommerceAddresses();
@@ -34,9 +36,10 @@ const ELIGIBILITY = { profession_type: 'accountant', services_offered: ['company
 const SORTED_NAMES = ['Abbott Holdings', 'Albanese Trading', 'Bandt Partners', 'Chalmers Group', 'Dutton Logistics', 'Gallagher Foods', 'Hanson Mining', 'Ley Consulting', 'Marles Freight', 'Plibersek Health', 'Wong Capital'];
 
 describe('abuse monitor and verification bond', () => {
-  const rpcUrl = inject('anvilRpcUrl');
+  const rpcUrl = testRun().anvilRpcUrl;
   const blocklistFile = join(mkdtempSync(join(tmpdir(), 'blocklist-')), 'wallets.txt');
   let chain: ChainClient;
+  const clock = new HeldWindowClock();
   let stack: AcpStack;
   let app: TestApp;
   const submit = (body: Json) => fetch(`${app.url}/acp/jobs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -77,7 +80,7 @@ describe('abuse monitor and verification bond', () => {
       // Tests name the client's address in X-Forwarded-For, to play agents at different addresses.
       TRUST_PROXY: 'true',
     });
-    stack = await startAcpStack(config);
+    stack = await startAcpStack(config, clock.now);
     app = stack.app;
   }, 120_000);
   afterAll(async () => {
@@ -137,7 +140,7 @@ describe('abuse monitor and verification bond', () => {
     expect(tooSmall.status).toBe(402);
 
     // Start the limited minute fresh, so only jobs under verification count against the tighter limit.
-    await new Promise((r) => setTimeout(r, (60 - ((Date.now() / 1000) % 60)) * 1000 + 100));
+    clock.nextMinute();
     const bondJobId = await fundBond(wallet.key, wallet.address, 80);
     const posted = await postBond(wallet.address, bondJobId);
     expect(posted.status).toBe(200);

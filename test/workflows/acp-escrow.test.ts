@@ -9,20 +9,20 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, hashTypedData, parseEventLogs, recoverTypedDataAddress, type Address, type Hex } from 'viem';
-import { inject } from 'vitest';
 import { createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
 import { createChainSigner, readEscrowJob } from '../../src/modules/acp/escrow/escrow-chain';
 import { agentOwner, feedbackCount, giveFeedback, registerAgent, reputationRegistryAbi } from '../../src/modules/acp/reputation/reputation-chain';
 import { feedbackTypedData } from '../../src/modules/acp/reputation/feedback-authorization';
 import { ANVIL_EVALUATOR_ADDRESS, ANVIL_PROVIDER_ADDRESS, localAgentCommerceAddresses } from '../../src/tools/agent-commerce-contracts';
 import { recoveryInput } from '../../src/temporal/workflow-inputs';
-import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
+import type { RecoveryResult } from '../../workflows/definitions';
 import { createFundedEscrowJob } from '../helpers/escrow-buyer';
 import { eventually } from '../helpers/https-receiver';
 import { jsonOf, type Json } from '../helpers/http';
 import { testConfig } from '../helpers/test-config';
 import type { TestApp } from '../helpers/test-app';
 import { newBuyerWallet, startAcpStack, type AcpStack } from '../helpers/acp-stack';
+import { testRun } from '../helpers/test-run';
 
 const CHAIN_ID = 84_532;
 const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
@@ -31,7 +31,7 @@ const ELIGIBILITY = { profession_type: 'accountant', services_offered: ['company
 const units = (usdc: number) => BigInt(usdc) * 1_000_000n;
 
 describe('agent jobs paid through ERC-8183 escrow', () => {
-  const rpcUrl = inject('anvilRpcUrl');
+  const rpcUrl = testRun().anvilRpcUrl;
   let chain: ChainClient;
   let stack: AcpStack;
   let app: TestApp;

@@ -10,9 +10,9 @@ import { chainDefinition, createChainClient, type ChainClient } from '../../src/
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { installTestUsdc, startAnvil, type RunningAnvil } from '../../src/tools/anvil';
 import { recoveryInput } from '../../src/temporal/workflow-inputs';
-import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
+import type { RecoveryResult } from '../../workflows/definitions';
 import { eventually } from '../helpers/https-receiver';
-import { withinOneMinuteWindow } from '../helpers/clock';
+import { HeldWindowClock } from '../helpers/clock';
 import { jsonOf, type Json } from '../helpers/http';
 import { loadStandardFixtures } from '../helpers/lists';
 import { testConfig } from '../helpers/test-config';
@@ -224,6 +224,45 @@ describe('agent jobs (ACP) on a local chain', () => {
     }
   }, 60_000);
 
+  it('counts the free tier per source address by its group: two IPv6 addresses of one /64 share the cap, each IPv4 address has its own', async () => {
+    const own = {
+      TEMPORAL_TASK_QUEUE: app.deps.config.temporal.taskQueue,
+      REDIS_KEY_PREFIX: `test:acp-free-groups-${randomUUID()}:`,
+      RATE_LIMIT_ACP_PER_MINUTE: '10000',
+      RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '10000',
+      ACP_FREE_JOBS_PER_IP_PER_DAY: '2',
+      TRUST_PROXY: 'true',
+    };
+    const capped = await startTestApp(testConfig(own));
+    const post = (ip: string) =>
+      fetch(`${capped.url}/acp/jobs`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ip },
+        body: JSON.stringify({ service_id: 'austrac_eligibility', buyer_agent_address: newWallet().address, usdc_amount: 40, payload: ELIGIBILITY }),
+      });
+    const hex = () => Math.floor(Math.random() * 0xffff).toString(16);
+    try {
+      // One host rotating addresses inside its /64 (documentation prefix 2001:db8::/32): two free jobs in all, then 402.
+      const prefix = `2001:db8:${hex()}:${hex()}`;
+      expect([(await post(`${prefix}::1`)).status, (await post(`${prefix}:0:0:0:2`)).status]).toEqual([200, 200]);
+      const rotated = await post(`${prefix}:ffff:ffff:ffff:fffe`);
+      expect(rotated.status).toBe(402);
+      expect((await jsonOf(rotated)).detail).toMatch(/2 free jobs a day allowed from one IP address are used up \(.*an IPv6 \/64 counting as one/);
+      // The next /64 is another caller.
+      expect((await post(`2001:db8:${hex()}:${hex()}::1`)).status).toBe(200);
+      // IPv4 addresses are counted one by one, neighbours included; an IPv4-mapped IPv6 address is the IPv4 address it names.
+      const net = `100.${65 + Math.floor(Math.random() * 60)}.${Math.floor(Math.random() * 256)}`;
+      const host = 1 + Math.floor(Math.random() * 200);
+      expect([(await post(`${net}.${host}`)).status, (await post(`::ffff:${net}.${host}`)).status, (await post(`${net}.${host}`)).status]).toEqual([200, 200, 402]);
+      expect([(await post(`${net}.${host + 1}`)).status, (await post(`${net}.${host + 1}`)).status]).toEqual([200, 200]);
+      // What is stored is the exact address (the abuse review parses it), not its group.
+      const [row] = await app.deps.orm.em.fork().getConnection().execute<{ n: number }[]>(`select count(*)::int as n from acp_jobs where source_ip like ?`, [`${prefix}%`]);
+      expect(row!.n).toBe(2);
+    } finally {
+      await capped.close();
+    }
+  }, 60_000);
+
   it('stores a person scan as a permanent scan, and records a job whose service refuses its input as rejected with the error', async () => {
     const wallet = newWallet();
     const scan = await jsonOf(await submit({ service_id: 'pep_scan', buyer_agent_address: wallet.address, usdc_amount: 5, payload: { name: 'Vladimir Putin' } }));
@@ -256,9 +295,8 @@ describe('agent jobs (ACP) on a local chain', () => {
   }, 60_000);
 
   it('limits each wallet per minute, apart from the per-IP limit', async () => {
-    const limited = await startTestApp(testConfig({ TEMPORAL_TASK_QUEUE: app.deps.config.temporal.taskQueue, ACP_RPC_URL: anvil.rpcUrl, RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '2', REDIS_KEY_PREFIX: `test:acp-wallet-${randomUUID()}:` }));
+    const limited = await startTestApp(testConfig({ TEMPORAL_TASK_QUEUE: app.deps.config.temporal.taskQueue, ACP_RPC_URL: anvil.rpcUrl, RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '2', REDIS_KEY_PREFIX: `test:acp-wallet-${randomUUID()}:` }), undefined, new HeldWindowClock().now);
     try {
-      await withinOneMinuteWindow();
       const body = (address: string) => ({ service_id: 'austrac_eligibility', buyer_agent_address: address, usdc_amount: 40, payload: ELIGIBILITY });
       const post = (address: string) => fetch(`${limited.url}/acp/jobs`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body(address)) });
       const wallet = newWallet().address;

@@ -4,65 +4,41 @@
  * agent holds USDC and no ETH: it signs an EIP-3009 authorization (with `@x402/evm`'s own v1 client,
  * or by hand with viem for the refusals) and the facilitator (anvil's dev account 4) submits it.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodePaymentResponseHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import { isPaymentRequiredV1 } from '@x402/core/schemas';
 import type { PaymentPayload, PaymentRequirements } from '@x402/core/types';
 import type { PaymentRequirementsV1 } from '@x402/core/types/v1';
 import { ExactEvmSchemeV1 } from '@x402/evm/exact/v1/client';
-import { createTestClient, createWalletClient, erc20Abi, http, parseEventLogs, toHex, type Abi, type Address, type Hex } from 'viem';
+import { erc20Abi, parseEventLogs, toHex, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { AppConfig } from '../../src/config';
-import { chainDefinition, createChainClient, type ChainClient } from '../../src/modules/acp/chain/client';
-import { compileTestUsdc } from '../../src/modules/acp/chain/test-usdc';
 import { usdcUnits } from '../../src/modules/acp/chain/usdc-payment';
 import { jsonOf, type Json } from '../helpers/http';
-import { transferWithAuthorizationTypes } from '../helpers/eip3009';
 import { signedTransferJob } from '../helpers/agent-job-signature';
-import { testConfig } from '../helpers/test-config';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+import type { TestApp } from '../helpers/test-app';
+import { signedAuthorization, X402_FACILITATOR_KEY, X402_PAY_TO, X402_USDC, type AuthorizationTerms, startX402Stack, type X402Chain, type X402Stack } from '../helpers/x402-buyers';
 
-const CHAIN_ID = 84_532;
-const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
-const PAY_TO: Address = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-/** anvil's dev account 4 (a well-known test key): the facilitator, which pays the settlement gas. */
-const FACILITATOR_KEY: Hex = '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a';
-const FACILITATOR = privateKeyToAccount(FACILITATOR_KEY).address;
+const USDC = X402_USDC;
+const PAY_TO = X402_PAY_TO;
+const FACILITATOR = privateKeyToAccount(X402_FACILITATOR_KEY).address;
 const ELIGIBILITY = { profession_type: 'accountant', services_offered: ['company_trust_formation'] };
 const PRICE = 50;
 
 
 describe('agent jobs paid the x402 way', () => {
   let config: AppConfig;
-  let chain: ChainClient;
   let app: TestApp;
-  let worker: TestWorker;
-  const abi: Abi = compileTestUsdc().abi;
-  const minter = privateKeyToAccount(generatePrivateKey());
+  let paying: X402Chain;
 
   const base64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64');
   const jobBody = (buyer: Address) => ({ service_id: 'austrac_eligibility', buyer_agent_address: buyer, usdc_amount: PRICE, payload: ELIGIBILITY });
   const submit = (body: Json, payment?: string, path = '/acp/jobs') =>
     fetch(`${app.url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...(payment === undefined ? {} : { 'X-PAYMENT': payment }) }, body: JSON.stringify(body) });
-  /** Jobs recorded through the API (not the free ones each buyer is seeded with). */
-  const jobCount = async () => (await app.deps.orm.em.fork().getConnection().execute<{ n: number }[]>(`select count(*)::int as n from acp_jobs where workflow_id <> 'seeded'`))[0]!.n;
-  const usdcOf = (address: Address) => chain.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
-
-  /** A wallet holding `usdc` USDC and no ETH, whose 5 free jobs are used up, so its jobs need a payment. */
-  async function newBuyer(usdc = 1_000): Promise<PrivateKeyAccount> {
-    const buyer = privateKeyToAccount(generatePrivateKey());
-    const wallet = createWalletClient({ account: minter, chain: chainDefinition(config.acp.rpcUrl!, CHAIN_ID), transport: http(config.acp.rpcUrl) });
-    const hash = await wallet.writeContract({ address: USDC, abi, functionName: 'mint', args: [buyer.address, usdcUnits(usdc)], account: minter, chain: wallet.chain });
-    await chain.waitForTransactionReceipt({ hash, pollingInterval: 50 });
-    await app.deps.orm.em.fork().getConnection().execute(
-      `insert into acp_jobs (id, service_id, buyer_address, chain, usdc_amount, payload, status, payment_kind, free_job_number, workflow_id)
-       select gen_random_uuid(), 'austrac_eligibility', ?, 'base_sepolia', 40, '{}', 'completed', 'free', n, 'seeded' from generate_series(1, 5) n`,
-      [buyer.address],
-    );
-    return buyer;
-  }
+  const jobCount = () => paying.jobCount();
+  const usdcOf = (address: Address) => paying.usdcOf(address);
+  const newBuyer = (usdc?: number) => paying.newBuyer(usdc);
 
   /** The requirements the 402 offers for this buyer's job (what an agent reads before paying). */
   async function requirementsFor(buyer: Address, path = '/acp/jobs'): Promise<PaymentRequirementsV1> {
@@ -72,47 +48,17 @@ describe('agent jobs paid the x402 way', () => {
   }
 
   /** An X-PAYMENT header signed by hand, with any term changed: what a careless or dishonest agent sends. */
-  async function signedHeader(
-    signer: PrivateKeyAccount,
-    requirements: PaymentRequirementsV1,
-    terms: Partial<{ from: Address; to: Address; value: bigint; validAfter: bigint; validBefore: bigint; nonce: Hex; network: string; x402Version: number }> = {},
-  ): Promise<string> {
-    const now = BigInt(Math.floor(Date.now() / 1000));
-    const message = {
-      from: terms.from ?? signer.address,
-      to: terms.to ?? (requirements.payTo as Address),
-      value: terms.value ?? BigInt(requirements.maxAmountRequired),
-      validAfter: terms.validAfter ?? now - 600n,
-      validBefore: terms.validBefore ?? now + 300n,
-      nonce: terms.nonce ?? toHex(randomBytes(32)),
-    };
-    const signature = await signer.signTypedData({
-      domain: { name: 'USDC', version: '2', chainId: CHAIN_ID, verifyingContract: requirements.asset as Address },
-      types: transferWithAuthorizationTypes,
-      primaryType: 'TransferWithAuthorization',
-      message,
-    });
-    const authorization = { ...message, value: String(message.value), validAfter: String(message.validAfter), validBefore: String(message.validBefore) };
-    return base64({ x402Version: terms.x402Version ?? 1, scheme: 'exact', network: terms.network ?? requirements.network, payload: { signature, authorization } });
+  async function signedHeader(signer: PrivateKeyAccount, requirements: PaymentRequirementsV1, terms: Partial<AuthorizationTerms & { network: string; x402Version: number }> = {}): Promise<string> {
+    const payload = await signedAuthorization(signer, { payTo: requirements.payTo, amount: BigInt(requirements.maxAmountRequired), asset: requirements.asset }, terms);
+    return base64({ x402Version: terms.x402Version ?? 1, scheme: 'exact', network: terms.network ?? requirements.network, payload });
   }
 
+  let stack: X402Stack | undefined;
   beforeAll(async () => {
-    config = testConfig({
-      TEMPORAL_TASK_QUEUE: `acp-x402-${randomUUID()}`,
-      ACP_PAY_TO_ADDRESS: PAY_TO,
-      ACP_FACILITATOR_PRIVATE_KEY: FACILITATOR_KEY,
-      RATE_LIMIT_ACP_PER_MINUTE: '10000',
-      RATE_LIMIT_ACP_PER_WALLET_PER_MINUTE: '10000',
-    });
-    chain = createChainClient(config.acp.rpcUrl!, CHAIN_ID);
-    await createTestClient({ mode: 'anvil', transport: http(config.acp.rpcUrl) }).setBalance({ address: minter.address, value: 10n ** 18n });
-    app = await startTestApp(config);
-    worker = await startTestWorker(config);
+    stack = await startX402Stack('acp-x402');
+    ({ config, app, paying } = stack);
   }, 120_000);
-  afterAll(async () => {
-    await worker?.stop();
-    await app?.close();
-  });
+  afterAll(() => stack?.stop());
 
   it('answers 402 with valid x402 requirements, then runs the job the agent pays with a signed X-PAYMENT, and never accepts that payment again', async () => {
     const buyer = await newBuyer();
@@ -152,14 +98,14 @@ describe('agent jobs paid the x402 way', () => {
 
     const settlement = decodePaymentResponseHeader(paid.headers.get('X-PAYMENT-RESPONSE')!);
     expect(settlement).toEqual({ success: true, transaction: job.payment.tx_hash, network: 'base-sepolia', payer: buyer.address });
-    const receipt = await chain.getTransactionReceipt({ hash: settlement.transaction as Hex });
+    const receipt = await paying.chain.getTransactionReceipt({ hash: settlement.transaction as Hex });
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(FACILITATOR.toLowerCase());
     const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs });
     expect(transfers.map((t) => [t.address.toLowerCase(), t.args.from, t.args.to, t.args.value])).toEqual([[USDC.toLowerCase(), buyer.address, PAY_TO, usdcUnits(PRICE)]]);
     expect(await usdcOf(buyer.address)).toBe(buyerBefore - usdcUnits(PRICE));
     expect(await usdcOf(PAY_TO)).toBe(payToBefore + usdcUnits(PRICE));
-    expect(await chain.getBalance({ address: buyer.address })).toBe(0n); // the buyer paid no gas
+    expect(await paying.chain.getBalance({ address: buyer.address })).toBe(0n); // the buyer paid no gas
     expect(await jobCount()).toBe(jobsBefore + 1);
     // The same job; only its ERC-8004 feedback, recorded after completion by its own workflow, may have moved on.
     expect({ ...(await jsonOf(await fetch(`${app.url}/acp/jobs/${job.acp_job_id}`))), reputation: null }).toEqual({ ...job, reputation: null });

@@ -10,8 +10,8 @@ import { FullScanRequestSchema } from '../../src/modules/screening/scan-request.
 import { collectList, storeListVersion } from '../../src/modules/watchlists/list-version.store';
 import { parseListFile, type ListSource } from '../../src/sources/registry';
 import { writeSimpleCsv } from '../helpers/synthetic-lists';
-import type { RecoveryResult } from '../../workflows/stranded-work-recovery';
-import { batchProgressQuery } from '../../workflows/batch-screening';
+import type { RecoveryResult } from '../../workflows/definitions';
+import { batchProgressQuery } from '../../workflows/definitions';
 import { jsonOf } from '../helpers/http';
 import { eventually, startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver';
 import { createTestClient, TEST_ALLOWANCE, tokenFor, type TestClient } from '../helpers/identity';

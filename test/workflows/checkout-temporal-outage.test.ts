@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { jsonOf } from '../helpers/http';
 import { eventually } from '../helpers/https-receiver';
 import { createTestClient, tokenFor } from '../helpers/identity';
@@ -9,6 +8,7 @@ import { tcpGate, type TcpGate } from '../helpers/tcp-gate';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+import { testRun } from '../helpers/test-run';
 
 describe('a payment confirmed while Temporal is unreachable from the API', () => {
   const taskQueue = `checkout-outage-${randomUUID()}`;
@@ -17,7 +17,7 @@ describe('a payment confirmed while Temporal is unreachable from the API', () =>
   let worker: TestWorker;
 
   beforeAll(async () => {
-    const [host, port] = inject('temporalAddress').split(':');
+    const [host, port] = testRun().temporalAddress.split(':');
     gate = await tcpGate({ host: host!, port: Number(port) });
     await gate.open();
     app = await startTestApp(testConfig({ TEMPORAL_ADDRESS: gate.address, TEMPORAL_TASK_QUEUE: taskQueue, CHECKOUT_START_DEADLINE_MS: '1500' }));

@@ -4,10 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
-import { Client } from 'pg';
-import { inject } from 'vitest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadListsOnFirstStart } from '../../src/lists-on-first-start';
 import { FullScanRequestSchema } from '../../src/modules/screening/scan-request.schema';
 import { LIST_SNAPSHOT_DIR, readSnapshotManifest } from '../../src/modules/watchlists/list-snapshot';
@@ -17,6 +14,8 @@ import { freePort } from '../helpers/own-postgres';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { testConfig } from '../helpers/test-config';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+import { cloneTemplateDatabase } from '../helpers/template-database';
+import { testRun } from '../helpers/test-run';
 
 /** A listed person of the DFAT snapshot (reference 3 of the 2026-02-24 list). */
 const LISTED = { name: 'Raed Muhammad Hasan Muhammad HIJAZI', dob: '1968-12-30' };
@@ -34,17 +33,12 @@ async function publisher(body: Buffer): Promise<{ url: string; gets: () => numbe
 }
 
 describe('lists on first start', () => {
-  const serverUrl = inject('databaseUrl').replace(/\/[^/]+$/, '');
-  const databases: string[] = [];
   let closeUrl: string;
 
-  /** A deployment of its own: a fresh database (no list loaded), its own task queue, DFAT as its one list. */
+  /** A deployment of its own: a fresh migrated database (no list loaded), its own task queue, DFAT as its one list. */
   async function deployment(listUrl: string): Promise<{ app: TestApp; worker: TestWorker; stop(): Promise<void> }> {
-    const name = `first_start_${randomUUID().slice(0, 8)}`;
-    databases.push(name);
-    await migrate({ url: `${serverUrl}/${name}`, poolMax: 2 });
     const config = testConfig({
-      DATABASE_URL: `${serverUrl}/${name}`,
+      DATABASE_URL: await cloneTemplateDatabase(`${testRun().fileId}_${randomUUID().slice(0, 8)}`),
       TEMPORAL_TASK_QUEUE: `first-start-${randomUUID()}`,
       PIPELINE_SCHEDULED_SOURCES: 'dfat',
       LIST_URL_DFAT: listUrl,
@@ -59,12 +53,6 @@ describe('lists on first start', () => {
 
   beforeAll(async () => {
     closeUrl = `http://127.0.0.1:${await freePort()}/nothing-listens-here.xlsx`;
-  });
-  afterAll(async () => {
-    const client = new Client({ connectionString: `${serverUrl}/postgres` });
-    await client.connect();
-    for (const name of databases) await client.query(`drop database if exists "${name}" with (force)`);
-    await client.end();
   });
 
   it('loads the dated snapshot when the official URL does not answer: a listed name matches, named with its date and called stale', async () => {

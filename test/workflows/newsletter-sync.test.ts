@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNewsletterSync } from '../../src/modules/newsletter/newsletter-sync';
 import { workflowIds } from '../../src/temporal/workflow-ids';
-import type { NewsletterSyncResult } from '../../workflows/newsletter-sync';
+import type { NewsletterSyncResult } from '../../workflows/definitions';
 import { jsonOf } from '../helpers/http';
 import { eventually } from '../helpers/https-receiver';
 import { testConfig } from '../helpers/test-config';

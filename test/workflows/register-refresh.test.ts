@@ -11,7 +11,7 @@ import { registerRefreshWorkflow } from '../../workflows/register-refresh';
 import { writeAbrExtract } from '../../scripts/generate-abr-extract';
 import { writeBannedOrgs, writeBannedPersons, writeCompanies } from '../../scripts/register-fixtures/asic';
 import JSZip from 'jszip';
-import { ensureRegisterSchedules } from '../../src/temporal/schedules';
+import { ensureRegisterSchedules } from '../../src/platform/temporal/schedules';
 import { AustenderQuerySchema, queryAustender } from '../../src/modules/registers/austender-query';
 import { austenderPackage, austenderRelease } from '../../scripts/register-fixtures/austender';
 import { testConfig } from '../helpers/test-config';

@@ -37,6 +37,7 @@ import { Migration20261128047000EvidenceAppendOnly } from './Migration2026112804
 import { Migration20261128460000I46AccountableCredits } from './Migration20261128460000-i46-accountable-credits';
 import { Migration20261128480000I48RegisterEntriesAcrossVersions } from './Migration20261128480000-i48-register-entries-across-versions';
 import { Migration20261128490000ListPublishedAt } from './Migration20261128490000-list-published-at';
+import { Migration20261129051000X402PaymentIdentifiers } from './Migration20261129051000-x402-payment-identifiers';
 import { Migration20261129053000RescreenRecords } from './Migration20261129053000-rescreen-records';
 
 export const migrationsList: MigrationObject[] = [
@@ -74,5 +75,6 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128460000-i46-accountable-credits', class: Migration20261128460000I46AccountableCredits },
   { name: 'Migration20261128480000-i48-register-entries-across-versions', class: Migration20261128480000I48RegisterEntriesAcrossVersions },
   { name: 'Migration20261128490000-list-published-at', class: Migration20261128490000ListPublishedAt },
+  { name: 'Migration20261129051000-x402-payment-identifiers', class: Migration20261129051000X402PaymentIdentifiers },
   { name: 'Migration20261129053000-rescreen-records', class: Migration20261129053000RescreenRecords },
 ];

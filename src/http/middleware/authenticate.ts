@@ -61,13 +61,16 @@ export function bearerAuthentication(deps: AuthenticationDeps, scope: string | u
     const decision = await deps.limiter.consume('client', caller.clientId, caller.requestsPerMinute);
     applyRateDecision(ctx as AppContext, decision, `for this client (${caller.plan} plan)`);
 
-    if (scope && !caller.scopes.includes(scope)) {
-      throw new AppError(403, 'insufficient_scope', `Missing required scope: ${scope}`, {
-        'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${scope}"`,
-      });
-    }
+    if (scope && !caller.scopes.includes(scope)) throw insufficientScope(scope);
     await next();
   };
+}
+
+/** The 403 of a caller whose token lacks the scope an operation needs (a route, or the MCP tool that runs it). */
+export function insufficientScope(scope: string): AppError {
+  return new AppError(403, 'insufficient_scope', `Missing required scope: ${scope}`, {
+    'WWW-Authenticate': `Bearer realm="${REALM}", error="insufficient_scope", scope="${scope}"`,
+  });
 }
 
 /** The caller of a bearer route; routes call this instead of reading state, so a missing guard fails loudly. */

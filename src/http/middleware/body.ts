@@ -10,6 +10,9 @@ import type { RequestState } from '../context';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
+/** The largest JSON body a request may carry (REST, and the MCP endpoints, which read their own). */
+export const JSON_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
 /** True when the request carries a body (a declared length above zero, or chunked transfer). */
 function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];
@@ -28,7 +31,7 @@ export function bodyParsing(): Middleware<RequestState>[] {
   };
   const parser = bodyParser({
     enableTypes: ['json', 'form'],
-    jsonLimit: '2mb',
+    jsonLimit: `${JSON_BODY_LIMIT_BYTES}b`,
     formLimit: '64kb',
     strict: true,
     onerror: (err) => {

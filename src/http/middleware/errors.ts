@@ -59,19 +59,33 @@ export function errorHandler(): Middleware<RequestState> {
         }
       }
     } catch (raw) {
-      const err = raw instanceof AppError ? raw : isDatabaseUnavailable(raw) ? databaseUnavailable() : fromHttpError(raw as HttpLikeError);
-      if (err?.code === 'service_unavailable' && !(raw instanceof AppError)) ctx.state.log?.warn({ err: raw }, 'database unavailable');
-      if (!err) {
-        ctx.state.log?.error({ err: raw }, 'unhandled error');
-        ctx.status = 500;
-        ctx.body = { detail: 'Internal server error', request_id: ctx.state.requestId };
-        return;
-      }
-      if (err.status === 503) ctx.state.log?.warn({ err, cause: err.cause }, err.message);
-      else if (err.status >= 500 && err.status !== 501) ctx.state.log?.error({ err }, err.message);
-      ctx.status = err.status;
-      ctx.set(err.headers);
-      ctx.body = err instanceof ValidationError ? { detail: err.issues } : { detail: err.detail, ...err.extra };
+      const problem = problemOf(raw, ctx.state);
+      ctx.status = problem.status;
+      ctx.set(problem.headers);
+      ctx.body = problem.body;
     }
   };
+}
+
+/** An error as the spec answers it: status, headers and body. */
+export interface Problem {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Any thrown value as the spec's problem, logged as the HTTP error middleware logs it; the MCP tools
+ * answer their errors with the same problem, so a tool and its route refuse in the same words.
+ */
+export function problemOf(raw: unknown, state: Partial<Pick<RequestState, 'log' | 'requestId'>>): Problem {
+  const err = raw instanceof AppError ? raw : isDatabaseUnavailable(raw) ? databaseUnavailable() : fromHttpError(raw as HttpLikeError);
+  if (err?.code === 'service_unavailable' && !(raw instanceof AppError)) state.log?.warn({ err: raw }, 'database unavailable');
+  if (!err) {
+    state.log?.error({ err: raw }, 'unhandled error');
+    return { status: 500, headers: {}, body: { detail: 'Internal server error', request_id: state.requestId } };
+  }
+  if (err.status === 503) state.log?.warn({ err, cause: err.cause }, err.message);
+  else if (err.status >= 500 && err.status !== 501) state.log?.error({ err }, err.message);
+  return { status: err.status, headers: err.headers, body: err instanceof ValidationError ? { detail: err.issues } : { detail: err.detail, ...err.extra } };
 }

@@ -76,7 +76,10 @@ export class MatchIndex {
     ({ skeletons: this.skeletons, variants: this.variants } = queryLookupsOf(table));
     this.shapes = nameShapes(table);
     const sources: Record<string, number> = {};
-    for (const entity of table.entities) sources[entity.source] = (sources[entity.source] ?? 0) + 1;
+    for (let e = 0; e < table.entities.length; e++) {
+      const { source } = this.entityAt(e);
+      sources[source] = (sources[source] ?? 0) + 1;
+    }
     this.stats = {
       entities: table.entities.length,
       names: table.nameEntity.length,
@@ -91,6 +94,23 @@ export class MatchIndex {
 
   static empty(): MatchIndex {
     return MatchIndex.build([]);
+  }
+
+  /**
+   * The listed entities as the table holds them, for `encodeIndexImage`: it sends them as JSON texts
+   * that `entityAt` parses on first read.
+   */
+  entitySlots(): readonly (ListedEntity | string)[] {
+    return this.table.entities;
+  }
+
+  /** The entity at `index`, parsed from its JSON text (once) when the index arrived from a worker thread. */
+  private entityAt(index: number): ListedEntity {
+    const held = this.table.entities[index]!;
+    if (typeof held !== 'string') return held;
+    const entity = JSON.parse(held) as ListedEntity;
+    (this.table.entities as (ListedEntity | string)[])[index] = entity; // the same entity, read once
+    return entity;
   }
 
   /**
@@ -143,7 +163,7 @@ export class MatchIndex {
       const entityIndex = this.table.nameEntity[name]!;
       const current = best.get(entityIndex);
       if (current && current.score >= score) continue;
-      const entity = this.table.entities[entityIndex]!;
+      const entity = this.entityAt(entityIndex);
       const typeMismatch = mismatchOf === null ? null : typeMismatchOf(mismatchOf, entity.kind, alignment.score);
       best.set(entityIndex, { entityId: entityIdOf(entity), entity, score, name, alignment, prepared, typeMismatch });
     }

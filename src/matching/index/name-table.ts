@@ -59,7 +59,11 @@ export function isQuietRole(role: TokenRole): boolean {
  * of allocation.
  */
 export interface NameTable {
-  entities: readonly ListedEntity[];
+  /**
+   * The listed entities, as built. An index that arrived from a worker thread holds each as its JSON
+   * text until a search first reads it (`MatchIndex.entityAt`; see `index-image.ts` for why).
+   */
+  entities: readonly (ListedEntity | string)[];
   entityKind: Uint8Array;
   vocabulary: FormVocabulary;
   rarity: TokenRarity;
@@ -104,7 +108,10 @@ export function contextOf(kind: EntityKind): NameContext {
   return kind === 'person' ? 'person' : 'organisation';
 }
 
-export function buildNameTable(source: Iterable<ListedEntity>): NameTable {
+/** A table as `buildNameTable` makes it: every entity an object. */
+export type BuiltNameTable = Omit<NameTable, 'entities'> & { entities: readonly ListedEntity[] };
+
+export function buildNameTable(source: Iterable<ListedEntity>): BuiltNameTable {
   const forms = FormVocabulary.builder();
   const entities: ListedEntity[] = [];
   const nameEntity = new GrowableColumn((n) => new Int32Array(n));

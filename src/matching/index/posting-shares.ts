@@ -1,4 +1,21 @@
-import type { NameTable } from './name-table';
+/** The name table's columns the shares are computed from (see `NameTable` for what each holds). */
+export interface PostingWeights {
+  postingStart: Int32Array;
+  postingName: Int32Array;
+  postingWeight: Float32Array;
+  nameTotalWeight: Float32Array;
+  nameQuietWeight: Float32Array;
+  nameGenericWeight: Float32Array;
+  nameMaxWeight: Float32Array;
+}
+
+/** The columns this file adds to the name table. */
+export interface PostingShares {
+  postingShare: Uint16Array;
+  postingMaxShare: Uint16Array;
+  postingInverseTotal: Float32Array;
+  formMaxWeight: Float32Array;
+}
 
 /** Shares are kept as 16-bit fractions of this, rounded up, so a share read back is never below the true one. */
 export const SHARE_SCALE = 65535;
@@ -12,9 +29,7 @@ export const SHARE_SCALE = 65535;
  * third of "Mohamed Karimov", so a query meeting such a name through "Mohamed" alone cannot lift its
  * listed coverage to what the threshold needs, and the search need not open it. Eight bytes a posting.
  */
-export function postingShares(
-  table: Pick<NameTable, 'postingStart' | 'postingName' | 'postingWeight' | 'nameTotalWeight' | 'nameQuietWeight' | 'nameGenericWeight' | 'nameMaxWeight'>,
-): Pick<NameTable, 'postingShare' | 'postingMaxShare' | 'postingInverseTotal' | 'formMaxWeight'> {
+export function postingShares(table: PostingWeights): PostingShares {
   const { postingStart, postingName, postingWeight, nameTotalWeight, nameQuietWeight, nameGenericWeight, nameMaxWeight } = table;
   const postingShare = new Uint16Array(postingName.length);
   const postingMaxShare = new Uint16Array(postingName.length);

@@ -1,4 +1,5 @@
 import type { PairingKind } from '../match-types';
+import type { AlignedPair } from './aligned-pair';
 import * as formHitsModule from '../index/form-hits';
 import * as nameTableModule from '../index/name-table';
 import type { NameTable } from '../index/name-table';
@@ -37,20 +38,6 @@ const HIT_KINDS: readonly PairingKind[] = [...TOKEN_MATCH_KINDS, 'skeleton', 'va
  * gave counts against), or anything else (extra descriptive words in company names are common).
  */
 export type NameShape = 'syllabic' | 'person' | 'other';
-
-/** One accepted pairing between query tokens and tokens of a listed name (positions in the name table). */
-export interface AlignedPair {
-  queryFirst: number;
-  querySpan: 1 | 2;
-  listedFirst: number;
-  listedSpan: 1 | 2;
-  how: PairingKind;
-  /** Similarity credited on each side: they differ only for initials. */
-  querySimilarity: number;
-  listedSimilarity: number;
-  queryWeight: number;
-  listedWeight: number;
-}
 
 export interface Alignment {
   score: number;

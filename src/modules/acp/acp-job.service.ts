@@ -29,7 +29,9 @@ import { acpService, type AcpService } from './services';
 import type { AbuseMonitorClient } from './abuse/abuse-monitor-client';
 import { fundByEscrow } from './escrow/escrow-funding';
 import { x402FacilitatorFor, type X402Facilitator } from './x402/facilitator';
-import { acpPaymentRequirements } from './x402/requirements';
+import { acpPaymentRequiredV2 } from './x402/discovery';
+import { acpPaymentRequirements, acpPaymentRequirementsV2 } from './x402/requirements';
+import type { Workflows } from '../../../workflows/definitions';
 
 export const ACP_WAIT_MS = 30_000;
 
@@ -56,16 +58,24 @@ export class AcpJobService {
   }
 
   /**
-   * What the job costs as x402 requirements, for a request that pays by `X-PAYMENT`: checked before
-   * any funds move, so a payment is never taken for a job that could not be recorded (a payload its
-   * service refuses, or a second payment in the body).
+   * What the job costs as x402 requirements, for a request that pays by `X-PAYMENT` (v1:
+   * `requirements`) or `PAYMENT-SIGNATURE` (v2: `v2.requirements`, and `v2.required(error)` the
+   * `PaymentRequired` a refusal answers with): checked before any funds move, so a payment is never
+   * taken for a job that could not be recorded (a payload its service refuses, or a second payment in
+   * the body).
    */
-  quoteX402(body: AcpJobRequest, resource: string) {
+  quoteX402(body: AcpJobRequest, resource: string, paymentHeader = 'X-PAYMENT') {
     const { service } = this.checked(body);
     for (const field of ['payment_tx_hash', 'escrow_job_id'] as const) {
-      if (body[field]) throw new ValidationError([{ loc: ['body', field], msg: `A job is paid once: send either an X-PAYMENT header or ${field}, not both`, type: 'payment_conflict' }]);
+      if (body[field]) throw new ValidationError([{ loc: ['body', field], msg: `A job is paid once: send either an ${paymentHeader} header or ${field}, not both`, type: 'payment_conflict' }]);
     }
-    return { requirements: acpPaymentRequirements(this.config, service, body.usdc_amount, resource) };
+    return {
+      requirements: acpPaymentRequirements(this.config, service, body.usdc_amount, resource),
+      v2: {
+        requirements: acpPaymentRequirementsV2(this.config, body.usdc_amount),
+        required: (error: string) => acpPaymentRequiredV2(this.config, service, body.usdc_amount, resource, error),
+      },
+    };
   }
 
   /** `x402`: the transaction hash of an x402 payment already verified and settled for this job (see {@link quoteX402}). */
@@ -103,7 +113,7 @@ export class AcpJobService {
       this.logger.error({ err, txHash, jobId: base.id }, 'x402 payment settled but its job could not be recorded');
       throw Object.assign(
         new ServiceUnavailableError(
-          `The x402 payment settled in transaction ${txHash}, but the job could not be recorded, so nothing was executed. Submit the job again with payment_tx_hash ${txHash}, signed as docs/agent-commerce.md says (buyer_signature, signature_expires_at), and no X-PAYMENT header to use that payment.`,
+          `The x402 payment settled in transaction ${txHash}, but the job could not be recorded, so nothing was executed. Submit the job again with payment_tx_hash ${txHash}, signed as docs/agent-commerce.md says (buyer_signature, signature_expires_at), and no payment header (PAYMENT-SIGNATURE or X-PAYMENT) to use that payment.`,
         ),
         { cause: err },
       );
@@ -150,7 +160,7 @@ export class AcpJobService {
   private async run(em: EntityManager, job: AcpJob): Promise<AcpJob> {
     try {
       return await this.temporal.withDeadline(Date.now() + ACP_WAIT_MS, () =>
-        this.temporal.workflow.execute('acpJobWorkflow', {
+        this.temporal.workflow.execute<Workflows['acpJobWorkflow']>('acpJobWorkflow', {
           taskQueue: this.config.temporal.taskQueue,
           workflowId: job.workflow_id,
           args: [{ jobId: job.id }],

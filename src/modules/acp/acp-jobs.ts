@@ -102,6 +102,12 @@ export async function findAcpJob(em: EntityManager, id: string): Promise<AcpJob 
   return row ? toJob(row) : undefined;
 }
 
+/** The job a transaction paid for, on either rail (compared in its canonical form). */
+export async function findAcpJobByPayment(em: EntityManager, txHash: string): Promise<AcpJob | undefined> {
+  const [row] = await sql<Row[]>(em, 'select * from acp_jobs where payment_tx_hash = ?', [canonicalTxHash(txHash)]);
+  return row ? toJob(row) : undefined;
+}
+
 /** Whether a transaction has paid for a job already, on either rail (compared in its canonical form). */
 export async function isPaymentUsed(em: EntityManager, txHash: string): Promise<boolean> {
   const [row] = await sql<{ id: string }[]>(em, 'select id from acp_jobs where payment_tx_hash = ?', [canonicalTxHash(txHash)]);

@@ -3,8 +3,12 @@
  * where the service is configured for a test network: a mainnet deployment has none. A wallet costs
  * nothing to make, so the per-wallet allowance alone would give unlimited free work to anyone rotating
  * fresh addresses; free jobs are therefore also capped per source IP address and in total, each over
- * the last 24 hours (ACP_FREE_JOBS_PER_IP_PER_DAY, ACP_FREE_JOBS_PER_DAY). The counts and the insert run
- * under one transaction-scoped advisory lock, so concurrent requests cannot overrun a cap.
+ * the last 24 hours (ACP_FREE_JOBS_PER_IP_PER_DAY, ACP_FREE_JOBS_PER_DAY). The per-IP cap counts by
+ * address group, as the token limits do (src/modules/rate-limits/address-group.ts): an IPv6 host holds a
+ * whole /64, so its addresses share one cap, while each IPv4 address has its own. The group is computed in
+ * SQL (`acp_address_group`, migration x402-payment-identifiers) from the exact `source_ip` the abuse review
+ * reads. The counts and the insert run under one transaction-scoped advisory lock, so concurrent requests
+ * cannot overrun a cap.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../config';
@@ -38,14 +42,14 @@ export async function takeFreeSlot(em: EntityManager, config: AppConfig, base: O
     const [counts] = await sql<{ wallet: number; ip: number; total: number }[]>(
       tx,
       `select count(*) filter (where buyer_address = ? and chain = ?)::int as wallet,
-              count(*) filter (where source_ip = ? and created_at > now() - interval '1 day')::int as ip,
+              count(*) filter (where acp_address_group(source_ip) = acp_address_group(?) and created_at > now() - interval '1 day')::int as ip,
               count(*) filter (where created_at > now() - interval '1 day')::int as total
          from acp_jobs where payment_kind = 'free' and (buyer_address = ? or created_at > now() - interval '1 day')`,
       [base.buyer_address, base.chain, sourceIp, base.buyer_address],
     );
     const { wallet, ip, total } = counts!;
     if (wallet >= freeJobsPerWallet) return { ok: false, reason: `This wallet has used its ${freeJobsPerWallet} free jobs on the test network.` };
-    if (sourceIp !== null && ip >= freeJobsPerIpPerDay) return { ok: false, reason: `The ${freeJobsPerIpPerDay} free jobs a day allowed from one IP address are used up (the free tier is capped per source address, whatever the wallet).` };
+    if (sourceIp !== null && ip >= freeJobsPerIpPerDay) return { ok: false, reason: `The ${freeJobsPerIpPerDay} free jobs a day allowed from one IP address are used up (the free tier is capped per source address, an IPv6 /64 counting as one, whatever the wallet).` };
     if (total >= freeJobsPerDay) return { ok: false, reason: `Today's ${freeJobsPerDay} free jobs are all taken; free jobs open again as the day's ones age past 24 hours.` };
     const job = await insertAcpJob(tx as EntityManager, { ...base, payment_kind: 'free', free_job_number: wallet + 1, payment_tx_hash: null });
     return { ok: true, job };

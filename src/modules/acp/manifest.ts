@@ -10,6 +10,9 @@ import type { AppConfig } from '../../config';
 import { manifestPaymentFields } from '../credits/pricing';
 import { z } from '../../schemas/zod';
 import { ACP_SERVICES } from './services';
+import { BAZAAR } from '@x402/extensions/bazaar';
+import { PAYMENT_IDENTIFIER } from '@x402/extensions/payment-identifier';
+import { caip2Network, x402Network, X402_VERSION, X402_VERSION_V2 } from './x402/requirements';
 
 /** Manifest format and API versions (spec: Versioning 4). */
 export const MANIFEST_SCHEMA_VERSION = '1.0';
@@ -35,6 +38,16 @@ const Rail = z.object({
     .object({ contract: z.string(), provider: z.string(), evaluator: z.string(), request_field: z.literal('escrow_job_id') })
     .optional()
     .openapi({ description: 'Extension (ERC-8183 rail): the escrow contract and the provider and evaluator a job must name; absent when the rail is not configured here.' }),
+  x402: z
+    .object({
+      versions: z.array(z.number().int()).openapi({ description: 'The x402 versions taken: 2 (`PAYMENT-SIGNATURE`, `PAYMENT-REQUIRED`, `PAYMENT-RESPONSE`) and 1 (`X-PAYMENT`, `X-PAYMENT-RESPONSE`)' }),
+      networks: z.object({ v2: z.string().openapi({ example: 'eip155:84532' }), v1: z.string().openapi({ example: 'base-sepolia' }) }),
+      extensions: z.array(z.string()).openapi({ description: 'The x402 v2 extensions a 402 declares' }),
+      discovery_url: z.string().openapi({ description: 'Every paid service with its bazaar description and price' }),
+      mcp_endpoint: z.string().openapi({ description: 'The MCP server (streamable HTTP), whose paid tools take x402 payments in `_meta`' }),
+    })
+    .optional()
+    .openapi({ description: 'Extension (x402 rail): the protocol versions, networks and extensions taken, where the services are catalogued, and the MCP endpoint.' }),
 });
 
 const ManifestService = z.object({
@@ -152,6 +165,13 @@ export function agentManifest(config: AppConfig, acpStatus: AcpStatus = 'not_yet
           token: 'USDC',
           description: 'Micropayments over HTTP 402, settled per request; the fee is per transaction.',
           typical_fee_usdc: 0.00025,
+          x402: {
+            versions: [X402_VERSION_V2, X402_VERSION],
+            networks: { v2: caip2Network(config.acp.chainId), v1: x402Network(config.acp.chainId) },
+            extensions: [BAZAAR.key, PAYMENT_IDENTIFIER],
+            discovery_url: `${base}/.well-known/x402`,
+            mcp_endpoint: `${base}/mcp`,
+          },
         },
       ],
       ...manifestPaymentFields(),

@@ -2,14 +2,16 @@
  * The default answer: sentences taken verbatim from the best passages, so every sentence of an answer
  * can be traced to the passage it came from and that passage is cited. Nothing is paraphrased and
  * nothing is added. Each passage's sentences are scored by the rarity-weighted question lexemes they
- * hold; the best passage gives its two best sentences, the runners-up one each when it adds something.
- * When the question asks for a figure (a deadline, a date, an amount), a sentence that states one of
- * that kind scores as if it also held the question's rarest word, so the figure is in the answer.
+ * hold; the best passage gives its two best sentences (and a third for the second part of a two-part
+ * question), the runners-up one each when it adds something. When the question asks for a figure (a
+ * deadline, a date, an amount, a count), a sentence that states one of that kind scores as if it also
+ * held the question's rarest word, so the figure is in the answer.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
 import { statesFigure } from './figures';
+import { covers } from './question-lexemes';
 import type { Retrieval, RetrievedPassage } from './retrieval';
+import { lexemesOf, splitSentences } from './sentences';
 
 export interface Citation {
   url: string;
@@ -23,12 +25,7 @@ export interface Draft {
   sentencesFrom: string[];
 }
 
-const segmenter = new Intl.Segmenter('en-AU', { granularity: 'sentence' });
-
-/** A passage's sentences, trimmed, as the Unicode sentence rules split them. */
-export function splitSentences(text: string): string[] {
-  return [...segmenter.segment(text)].map((s) => s.segment.trim()).filter((s) => s.length > 0);
-}
+export { splitSentences };
 
 /** The passages worth answering from: the best, and close runners-up (at most three). */
 export function answeringPassages(passages: RetrievedPassage[]): RetrievedPassage[] {
@@ -44,34 +41,58 @@ export function citationsOf(passages: Pick<RetrievedPassage, 'url' | 'sourceTitl
   return [...seen.values()];
 }
 
+/** The share of the question's weight a third sentence of the best passage must add to be included. */
+export const SECOND_PART_SHARE = 0.15;
+
+/** A sentence of one of the answering passages, with the question lexemes (by index) it covers. */
+export interface ScoredSentence {
+  passageIndex: number;
+  index: number;
+  text: string;
+  covered: number[];
+  score: number;
+}
+
 export async function composeExtractive(em: EntityManager, retrieval: Retrieval, chosen: RetrievedPassage[]): Promise<Draft> {
   const sentences = chosen.flatMap((p, passageIndex) => splitSentences(p.body).map((text, index) => ({ passageIndex, index, text })));
-  const lexemeRows = await sql<{ i: number; lexemes: string[] }[]>(
-    em,
-    `select (t.i - 1)::int as i, tsvector_to_array(to_tsvector('english', t.s)) as lexemes from unnest(?::text[]) with ordinality as t(s, i)`,
-    [sentences.map((s) => s.text)],
-  );
-  // A question word counts for a sentence as it does for a passage: its own lexeme, or every lexeme of one of its alternatives.
-  const sentenceScore = (lexemes: string[]) => {
-    const present = new Set(lexemes);
-    return retrieval.lexemes.reduce((sum, l) => sum + (present.has(l.lexeme) || l.alternatives.some((alt) => alt.length > 0 && alt.every((x) => present.has(x))) ? l.weight : 0), 0);
-  };
-  const figureBonus = retrieval.figureKinds.length ? Math.max(0, ...retrieval.lexemes.map((l) => l.weight)) : 0;
-  const scored = sentences.map((s, i) => ({
-    ...s,
-    score: sentenceScore(lexemeRows[i]?.lexemes ?? []) + (figureBonus && statesFigure(s.text, retrieval.figureKinds) ? figureBonus : 0),
-  }));
+  const lexemeRows = await lexemesOf(em, sentences.map((s) => s.text));
+  const weights = retrieval.lexemes.map((l) => l.weight);
+  const figureBonus = retrieval.figureKinds.length ? Math.max(0, ...weights) : 0;
+  const scored = sentences.map((s, i): ScoredSentence => {
+    // A question word counts for a sentence as it does for a passage: its own lexeme, every lexeme of one
+    // of its alternatives, or (a word that asks for a figure) a stated figure of the kind asked.
+    const present = new Set(lexemeRows[i] ?? []);
+    const statesAsked = statesFigure(s.text, retrieval.figureKinds);
+    const covered = retrieval.lexemes.flatMap((l, n) => (covers(l, present, statesAsked) ? [n] : []));
+    return { ...s, covered, score: weightOf(covered, weights) + (figureBonus && statesAsked ? figureBonus : 0) };
+  });
+  const picked = pickSentences(scored, chosen.length, weights);
+  const used = [...new Set(picked.map((s) => s.passageIndex))].map((i) => chosen[i]!);
+  return { answer: picked.map((s) => s.text).join(' '), citations: citationsOf(used), sentencesFrom: picked.map((s) => chosen[s.passageIndex]!.id) };
+}
 
-  const picked: typeof scored = [];
-  const byScore = (a: { score: number; index: number }, b: { score: number; index: number }) => b.score - a.score || a.index - b.index;
+const weightOf = (indices: number[], weights: number[]) => indices.reduce((sum, i) => sum + weights[i]!, 0);
+
+/**
+ * The sentences to quote, in passage and reading order: the best passage's two best; a third of it
+ * when it answers a good share of the question the two left out (a question with two parts: "Do I
+ * need a written contract, and is there a cooling-off period?"); and each runner-up's best when it
+ * scores at least 60 % of the best sentence and is not already quoted.
+ */
+export function pickSentences(scored: ScoredSentence[], passages: number, weights: number[]): ScoredSentence[] {
+  const picked: ScoredSentence[] = [];
+  const byScore = (a: ScoredSentence, b: ScoredSentence) => b.score - a.score || a.index - b.index;
   const lead = scored.filter((s) => s.passageIndex === 0).sort(byScore);
   picked.push(...lead.slice(0, lead[0] && lead[0].score > 0 ? 2 : 1).filter((s, n) => n === 0 || s.score > 0));
+  const answered = new Set(picked.flatMap((s) => s.covered));
+  const gain = (s: ScoredSentence) => weightOf(s.covered.filter((i) => !answered.has(i)), weights);
+  const total = weights.reduce((sum, w) => sum + w, 0);
+  const third = lead.filter((s) => !picked.includes(s)).sort((a, b) => gain(b) - gain(a) || byScore(a, b))[0];
+  if (third && total > 0 && gain(third) >= total * SECOND_PART_SHARE) picked.push(third);
   const bar = (lead[0]?.score ?? 0) * 0.6;
-  for (let p = 1; p < chosen.length; p++) {
+  for (let p = 1; p < passages; p++) {
     const best = scored.filter((s) => s.passageIndex === p).sort(byScore)[0];
     if (best && best.score > 0 && best.score >= bar && !picked.some((s) => s.text === best.text)) picked.push(best);
   }
-  picked.sort((a, b) => a.passageIndex - b.passageIndex || a.index - b.index);
-  const used = [...new Set(picked.map((s) => s.passageIndex))].map((i) => chosen[i]!);
-  return { answer: picked.map((s) => s.text).join(' '), citations: citationsOf(used), sentencesFrom: picked.map((s) => chosen[s.passageIndex]!.id) };
+  return picked.sort((a, b) => a.passageIndex - b.passageIndex || a.index - b.index);
 }

@@ -1,22 +1,31 @@
 /**
  * Questions that ask for a figure: a deadline ("When must an SMR be submitted?", "how long do we
- * have"), a date ("When did enrolment open?") or an amount ("What is the cash threshold?", "maximum
- * penalty"). The answer to such a question is the sentence that states the figure, and a passage that
- * merely shares the question's words (AUSTRAC Online "submits" reports too) is not it. So the question's
- * kind is read from its wording, and passages and sentences that state a figure of that kind rank higher.
+ * have"), a date ("When did enrolment open?"), an amount ("What is the cash threshold?", "maximum
+ * penalty") or a count ("minimum number of directors"). The answer to such a question is the sentence
+ * that states the figure, and a passage that merely shares the question's words (AUSTRAC Online
+ * "submits" reports too) is not it. So the question's kind is read from its wording, and passages and
+ * sentences that state a figure of that kind rank higher.
+ *
+ * The words that ask for the figure ("how long", "how often", "deadline", "due") say what kind of
+ * answer is wanted, not what it is about: a passage answers "how long" by stating a period, not by
+ * holding the word "long". So they are not the question's topic words (see {@link figureAskingWords}).
  */
 
-export type FigureKind = 'period' | 'date' | 'amount';
+export type FigureKind = 'period' | 'date' | 'amount' | 'count';
 
 const NUMBER_WORD = '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|fifteenth|twenty-eighth)';
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 
 /** What states each kind of figure: a period of time, a calendar date, a sum, share or count of units. */
 const STATES: Record<FigureKind, RegExp> = {
-  period: new RegExp(`\\b${NUMBER_WORD}(?:-| )(?:business |calendar )?(?:days?|hours?|weeks?|months?|years?)\\b|\\b${NUMBER_WORD}(?:st|nd|rd|th)? day\\b|\\bannually\\b|\\bevery (?:year|month|quarter)\\b`, 'i'),
+  period: new RegExp(`\\b${NUMBER_WORD}(?:-| )(?:business |calendar |working )?(?:days?|hours?|weeks?|months?|years?)\\b|\\b${NUMBER_WORD}(?:st|nd|rd|th)? day\\b|\\bannually\\b|\\bevery (?:year|month|quarter)\\b`, 'i'),
   date: new RegExp(`\\b\\d{1,2} ${MONTH}(?: \\d{4})?\\b|\\b${MONTH} \\d{4}\\b|\\bin (?:19|20)\\d{2}\\b`),
-  amount: /(?:\$|\bAUD ?)\d[\d,]*(?:\.\d+)?|\b\d+(?:\.\d+)?\s?%|\b\d[\d,]* penalty units\b|\b\d[\d,]* years? imprisonment\b|\bno minimum\b/i,
+  amount: /(?:\$|\bAUD ?)\d[\d,]*(?:\.\d+)?|\b\d+(?:\.\d+)?\s?%|\b\d[\d,]* penalty units\b|\b\d[\d,]* years? imprisonment\b|\bno minimum\b|\b(?:is|are) free\b|\bcosts? nothing\b|\bno (?:fee|charge)\b/i,
+  count: new RegExp(`\\b(?:at least|at most|up to|no more than|more than|fewer than|only) ${NUMBER_WORD}\\b|\\b${NUMBER_WORD}[- ]digit\\b`, 'i'),
 };
+
+/** Units a "how many" question asks to count in time: the unit is part of the ask, not the topic. */
+const TIME_UNITS = '(?:business |calendar |working )?(?:days?|hours?|weeks?|months?|years?)';
 
 /** Which kinds of figure a question asks for (several when it is unclear, none when it asks for none). */
 export function figureKindsAsked(question: string): FigureKind[] {
@@ -25,13 +34,34 @@ export function figureKindsAsked(question: string): FigureKind[] {
   const kinds = new Set<FigureKind>();
   // A deadline or a frequency: a period ("within 3 business days"), or a date when it names one ("due by 31 March").
   const deadline = /\b(when (must|should|do (i|we|you) (have|need) to|does (it|a|an|the) [a-z' ]*have to|is [a-z' ]*due)|by when|deadline|due|last day|latest)\b/.test(q);
-  if (deadline || /\b(how long|how soon|how quickly|how fast|how many (business |calendar )?(days|hours|weeks|months|years)|how much time|within|time ?frame|time limit|how often|how frequently|interval|the longest|maximum gap|how late|cycle)\b/.test(q)) kinds.add('period');
+  if (deadline || /\b(how long|how soon|how quickly|how fast|how many (business |calendar )?(days|hours|weeks|months|years)|how much time|within|time ?frame|time limit|how often|how frequently|frequency|interval|the longest|maximum gap|how late|cycle)\b/.test(q)) kinds.add('period');
   if (/\b(due|deadline|last day|by when)\b/.test(q)) kinds.add('date');
   // A date: when something happened, or when something starts ("When is EDD mandatory?" asks a condition).
   const starts = /\bwhen (does|do|will|is|are|has|have)\b.*\b(start|begin|commence|open|apply|kick in|take effect|come into|change)/.test(q);
   if (!deadline && (starts || /\b(when (did|was|were)|what date|which date|from when|since when|from what date|start date|commenc\w*|kick in|until when|until what date|what year|royal assent)\b/.test(q))) kinds.add('date');
-  if (/\b(how much|threshold|amount|minimum|maximum|max|penalt(y|ies)|fines?|limit|percentage|percent|per ?cent|shareholding|what rate|cost|fee)\b|\$|%/.test(q)) kinds.add('amount');
+  if (/\b(retention period|how many years|keep [a-z' ]*for how long)\b/.test(q)) kinds.add('period');
+  if (/\b(how much|at what|what value|threshold|amount|minimum|maximum|max|penalt(y|ies)|fines?|limit|percentage|percent|per ?cent|shareholding|what rate|cost|fee)\b|\$|%/.test(q)) kinds.add('amount');
+  if (/\b(what|how much)(?: is|'s| are)? the [a-z ]*\b(rate|wage)\b/.test(q)) kinds.add('amount');
+  if (new RegExp(`\\bhow many (?!${TIME_UNITS}\\b)[a-z]+|\\b(minimum|maximum) number\\b`).test(q)) kinds.add('count');
   return [...kinds];
+}
+
+/**
+ * The typed words (lowercase) that only ask for a figure: "long" in "how long", "often", "deadline",
+ * "due" (not "due diligence"), the unit in "how many business days". Retrieval leaves them out of the
+ * question's topic: they are answered by a stated figure of the kind asked, and as words they would
+ * instead be matched by any passage that happens to hold them ("long", or "day" in "each day").
+ */
+export function figureAskingWords(question: string): Set<string> {
+  const q = question.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\bdue diligence\b/g, 'diligence');
+  const words = new Set<string>();
+  const add = (phrase: string) => phrase.split(/[\s-]+/).forEach((w) => words.add(w));
+  for (const m of q.matchAll(/\bhow (long|often|soon|quickly|fast|late|frequently|much time)\b/g)) add(m[1]!);
+  for (const m of q.matchAll(/\bhow (much|many)\b/g)) add(m[1]!);
+  for (const m of q.matchAll(new RegExp(`\\bhow (many ${TIME_UNITS})\\b`, 'g'))) add(m[1]!);
+  for (const m of q.matchAll(/\b(deadlines?|due|due dates?|time ?frames?|time limits?|frequency|by what date|what date|which date|start date)\b/g)) add(m[1]!.replace(/^by |^what |^which /, ''));
+  if (/\bretention period\b/.test(q)) add('period');
+  return words;
 }
 
 /** True when the text states a figure of one of the kinds asked. */

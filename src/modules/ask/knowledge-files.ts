@@ -9,8 +9,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { z } from 'zod';
+import { PROJECT_ROOT } from '../../project-root';
 
-export const KNOWLEDGE_DIR = resolve(__dirname, '..', '..', '..', 'knowledge');
+export const KNOWLEDGE_DIR = resolve(PROJECT_ROOT, 'knowledge');
 
 export const DOMAINS = ['austrac', 'asic', 'abr', 'dfat', 'ato', 'fair_work', 'ppsr', 'trades_nsw', 'trades_vic', 'trades_qld'] as const;
 export type Domain = (typeof DOMAINS)[number];

@@ -49,6 +49,8 @@ export const SYNONYMS: Record<string, string[]> = {
   vba: ['victorian building authority'],
   nes: ['national employment standards'],
   fwo: ['fair work ombudsman'],
+  amlco: ['aml/ctf compliance officer'],
+  mlro: ['aml/ctf compliance officer'],
   'director id': ['director identification number'],
   ml: ['money laundering'],
   tf: ['terrorism financing'],
@@ -70,6 +72,20 @@ export const EVERYDAY_SYNONYMS: Record<string, string[]> = {
   lodge: ['submit', 'report'],
   sole: ['sole trader'],
   uber: ['ride-sourcing'],
+  car: ['motor vehicle'],
+  cars: ['motor vehicle'],
+  boat: ['watercraft'],
+  boats: ['watercraft'],
+  reno: ['renovating'],
+  renos: ['renovating'],
+  resign: ['leaves'],
+  resigned: ['leaves'],
+  resigns: ['leaves'],
+  quit: ['leaves'],
+  quits: ['leaves'],
+  retain: ['keep'],
+  retained: ['keep'],
+  retention: ['keep'],
   rideshare: ['ride-sourcing'],
   // Spellings: Australian forms are the passages' own (the stemmer keeps licence and license apart).
   license: ['licence'],
@@ -98,6 +114,12 @@ export const PHRASE_SYNONYMS: Record<string, string[]> = {
   'cash overseas': ['cross-border movement'],
   'who is the regulator': ['regulator'],
   'how long': ['period', 'days'],
+  'kick in': ['commence', 'start'],
+  'kicks in': ['commence', 'start'],
+  'tell austrac': ['report', 'notify'],
+  'let austrac know': ['notify'],
+  'tell asic': ['notify'],
+  'let asic know': ['notify'],
   'weird transaction': ['unusual', 'suspicious matter'],
   'dodgy': ['suspicious'],
   'not comply': ['enforcement', 'civil penalty'],
@@ -132,7 +154,8 @@ export function phraseExpansionsByWord(question: string): Map<string, string[]> 
   const byWord = new Map<string, string[]>();
   for (const [phrase, expansions] of Object.entries(PHRASE_SYNONYMS)) {
     if (!lower.includes(phrase)) continue;
-    for (const word of phrase.split(' ')) byWord.set(word, [...(byWord.get(word) ?? []), ...expansions]);
+    // An agency's name keeps its own meaning: in "tell AUSTRAC", "tell" is what stands for "notify".
+    for (const word of phrase.split(' ')) if (!Object.hasOwn(SYNONYMS, word)) byWord.set(word, [...(byWord.get(word) ?? []), ...expansions]);
   }
   return byWord;
 }

@@ -3,21 +3,21 @@
  * their spelled-out forms) becomes its English lexemes, OR-joined: `websearch_to_tsquery` would AND
  * every word and find nothing for a natural question. Passages are ranked by `ts_rank_cd` over the
  * weighted vector (title and keywords count most), and each candidate also gets its coverage: the share
- * of the question's information (each lexeme weighted by how rare it is in the knowledge base, so
- * "report" or "business" say little and "IFTI" says a lot) that the passage contains. Coverage is what
+ * of the question's information (question-lexemes.ts) that the passage contains. Coverage is what
  * decides whether we know the answer at all. When no lexeme matches (misspellings), trigram similarity
  * against titles and keywords is the fallback.
  *
  * Two things add to a passage's score and never remove a passage: the agencies the caller's `context`
  * names (a boost, so "a real-estate agent in Victoria" still gets AUSTRAC's answer to an AUSTRAC
- * question), and, for a question that asks for a deadline, date or amount, stating a figure of that
- * kind (see figures.ts).
+ * question), and, for a question that asks for a deadline, date, amount or count, stating a figure of
+ * that kind in a sentence on the question's topic (see figures.ts).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { Domain, KnowledgePassage } from './knowledge-files';
-import { figureKindsAsked, statesFigure, type FigureKind } from './figures';
-import { expandQuestion, expansionsOf, phraseExpansionsByWord, withoutContractions } from './query-terms';
+import { figureKindsAsked, type FigureKind } from './figures';
+import { expandQuestion, withoutContractions } from './query-terms';
+import { covers, questionLexemes, statesFigureOnTopic, type QuestionLexeme } from './question-lexemes';
 
 export type Freshness = 'day' | 'week' | 'month' | 'year';
 
@@ -38,9 +38,8 @@ export interface RetrievedPassage extends Pick<KnowledgePassage, 'id' | 'domain'
 
 export interface Retrieval {
   passages: RetrievedPassage[];
-  /** The question's lexemes with their weight (inverse document frequency) and the lexemes of each
-   *  spelled-out form or term of art that also covers it. */
-  lexemes: { lexeme: string; weight: number; alternatives: string[][] }[];
+  /** The question's lexemes, weighted. */
+  lexemes: QuestionLexeme[];
   /** Domains the context named, whose passages were boosted (never the only ones searched). */
   boostedDomains: Domain[] | null;
   /** The kinds of figure the question asks for (a deadline, a date, an amount), if any. */
@@ -88,7 +87,11 @@ export const FIGURE_BOOST = 0.2;
 /** How old a passage's check may be, measured back from the knowledge base's latest review. */
 const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, year: 366 };
 
+/** How many passages full-text ranking hands on to be scored. A question that asks for a figure gets
+ *  more: the passage stating the deadline often shares fewer of the question's words ("tell AUSTRAC
+ *  about a suspicious customer") than passages that merely mention them, and only scoring sees the figure. */
 const CANDIDATES = 12;
+const FIGURE_CANDIDATES = 30;
 
 /** The best passages for the request, best first, with their rank, coverage and score. */
 export async function retrieve(em: EntityManager, request: RetrievalRequest): Promise<Retrieval> {
@@ -110,7 +113,7 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
         where checked_on >= (select max(checked_on) from knowledge_passages) - ?::int
      ), ranked as (
        select p.*, ts_rank_cd(p.search, tq.query, 32) as rank, 'full_text' as via from pool p, tq where tq.query is not null and p.search @@ tq.query
-       order by rank desc limit ${CANDIDATES}
+       order by rank desc limit ?
      ), fallback as (
        select p.*, greatest(word_similarity(p.title, ?), word_similarity(p.keywords_text, ?)) * 0.1 as rank, 'trigram' as via from pool p
         where not exists (select 1 from ranked) and (p.title <% ? or p.keywords_text <% ?)
@@ -125,77 +128,28 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       contextText,
       contextText,
       FRESHNESS_DAYS[request.freshness],
+      figureKinds.length ? FIGURE_CANDIDATES : CANDIDATES,
       question,
       question,
       question,
       question,
     ],
   );
-  const concepts = await questionConcepts(em, question);
-  const weights = await lexemeWeights(em, concepts.map((c) => c.lexeme));
-  const total = weights.reduce((sum, w) => sum + w.weight, 0);
+  const lexemes = await questionLexemes(em, question, figureKinds);
+  const total = lexemes.reduce((sum, l) => sum + l.weight, 0);
+  const figureOnTopic = await statesFigureOnTopic(em, rows, lexemes, figureKinds);
   const passages = rows
     .map((row): RetrievedPassage => {
       const present = new Set(row.lexemes);
-      // A concept is covered by its own lexeme, or (an acronym) by every lexeme of one of its expansions.
-      const covered = weights.reduce((sum, w, i) => sum + (present.has(w.lexeme) || concepts[i]!.alternatives.some((alt) => alt.every((l) => present.has(l))) ? w.weight : 0), 0);
+      // A concept is covered by its own lexeme, or (an acronym) by every lexeme of one of its expansions;
+      // a word that asks for a figure, by a sentence on the question's topic that states one of the kind asked.
+      const covered = lexemes.reduce((sum, l) => sum + (covers(l, present, figureOnTopic.has(row.id)) ? l.weight : 0), 0);
       const coverage = row.via === 'trigram' ? Math.min(1, row.rank * 10) : total > 0 ? covered / total : 0;
-      const boost = contextBoost(row.domain, boostedDomains) + (figureKinds.length && statesFigure(row.body, figureKinds) ? FIGURE_BOOST : 0);
+      const boost = contextBoost(row.domain, boostedDomains) + (figureOnTopic.has(row.id) ? FIGURE_BOOST : 0);
       const score = coverage + 0.5 * Number(row.rank) + 0.2 * Number(row.context_rank) + boost;
       const { lexemes: _l, context_rank: _c, checked_on, ...rest } = row;
       return { ...rest, rank: Number(row.rank), checkedOn: new Date(checked_on).toISOString().slice(0, 10), coverage, score };
     })
     .sort((a, b) => b.score - a.score);
-  return { passages, lexemes: weights.map((w, i) => ({ ...w, alternatives: concepts[i]!.alternatives })), boostedDomains, figureKinds };
-}
-
-/** Pronouns the English stop list keeps: "apply to us" asks nothing about "us". */
-const PRONOUNS = new Set(['us']);
-
-/**
- * The question's own lexemes (what coverage is measured over: expansions must not inflate it), each
- * with the lexemes of its spelled-out forms when it is an acronym, and of the term of art when it is a
- * word of an everyday phrase ("tell a customer" is covered by a passage on tipping off).
- */
-async function questionConcepts(em: EntityManager, question: string): Promise<{ lexeme: string; alternatives: string[][] }[]> {
-  const rows = await sql<{ token: string; lexeme: string | null }[]>(
-    em,
-    `select t.token, (select string_agg(lexeme, ' ') from unnest(to_tsvector('english', t.token))) as lexeme
-       from unnest(?::text[]) as t(token)`,
-    [[...new Set(question.toLowerCase().match(/[a-z0-9]+(?:\/[a-z0-9]+)?/g) ?? [])]],
-  );
-  const phrases = phraseExpansionsByWord(question);
-  const alternativesOf = (token: string) => [...expansionsOf(token), ...(phrases.get(token) ?? [])];
-  const expansions = [...new Set(rows.flatMap((r) => alternativesOf(r.token)))];
-  const expansionLexemes = new Map<string, string[]>();
-  if (expansions.length) {
-    const expanded = await sql<{ phrase: string; lexemes: string[] }[]>(
-      em,
-      `select p as phrase, coalesce(array(select lexeme from unnest(to_tsvector('english', p))), '{}') as lexemes from unnest(?::text[]) as p`,
-      [expansions],
-    );
-    for (const e of expanded) expansionLexemes.set(e.phrase, e.lexemes);
-  }
-  const concepts = new Map<string, string[][]>();
-  for (const row of rows) {
-    if (!row.lexeme || PRONOUNS.has(row.token)) continue; // a stop word
-    for (const lexeme of row.lexeme.split(' ')) {
-      const alternatives = alternativesOf(row.token).map((phrase) => expansionLexemes.get(phrase) ?? []).filter((a) => a.length > 0);
-      concepts.set(lexeme, [...(concepts.get(lexeme) ?? []), ...alternatives]);
-    }
-  }
-  return [...concepts].map(([lexeme, alternatives]) => ({ lexeme, alternatives }));
-}
-
-/** Inverse document frequency of each lexeme in the knowledge base (absent lexemes weigh the most). */
-async function lexemeWeights(em: EntityManager, lexemes: string[]): Promise<{ lexeme: string; weight: number }[]> {
-  if (lexemes.length === 0) return [];
-  const rows = await sql<{ lexeme: string; df: number; n: number }[]>(
-    em,
-    `select l as lexeme, (select count(*)::int from knowledge_passages p where p.search @@ quote_literal(l)::tsquery) as df,
-            (select count(*)::int from knowledge_passages) as n
-       from unnest(?::text[]) as l`,
-    [lexemes],
-  );
-  return rows.map((r) => ({ lexeme: r.lexeme, weight: Math.log((r.n + 1) / (r.df + 0.5)) }));
+  return { passages, lexemes, boostedDomains, figureKinds };
 }

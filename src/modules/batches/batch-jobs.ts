@@ -8,6 +8,7 @@ import { sql } from '../../db/sql';
 import { returnWithdrawnCharge, type WithdrawnCharge } from '../credits/consumption';
 import { refundFailedItem } from '../credits/consumption';
 import type { ScanRequest } from '../screening/scan-request.schema';
+import { bulkInsert } from '../../db/bulk-insert';
 
 export type JobStatus = 'pending' | 'running' | 'completed';
 /** `withdrawn`: committed, but its workflow could not be started and the caller was told so (503); never shown. */
@@ -48,13 +49,9 @@ export async function insertBatchJob(
     [job.id, job.accountId, job.clientId, job.items.length, job.webhookUrl, job.workflowId, job.createdAt],
   );
   const rows = job.items.map((item, index) => ({ item_index: index, entity_name: item.name, entity_type: item.entity_type, request: item }));
-  await sql(
-    em,
-    `insert into batch_items (job_id, item_index, entity_name, entity_type, request, status)
-     select ?, x.item_index, x.entity_name, x.entity_type, x.request, 'pending'
-       from jsonb_to_recordset(?::jsonb) as x(item_index int, entity_name text, entity_type text, request jsonb)`,
-    [job.id, JSON.stringify(rows)],
-  );
+  await bulkInsert(em, 'batch_items', { item_index: 'int', entity_name: 'text', entity_type: 'text', request: 'jsonb' }, rows, {
+    same: { job_id: job.id, status: 'pending' },
+  });
 }
 
 export async function findBatchJob(em: EntityManager, jobId: string): Promise<JobRow | undefined> {

@@ -24,6 +24,7 @@ import type { BalanceChange } from '../credits/ledger';
 import type { LowCreditNotifier } from '../credits/low-credit';
 import { batchJobView, findBatchJob, insertBatchJob, recordBatchCharge, withdrawBatchJob, type BatchJobView } from './batch-jobs';
 import type { BatchRequest } from './batch-request.schema';
+import type { Workflows } from '../../../workflows/definitions';
 
 /** Points where a test injects a delay or a crash, to show the order of commit and start holds. */
 export interface BatchSubmissionFaults {
@@ -95,7 +96,7 @@ export class BatchService {
   private async startWorkflow(jobId: string, accountId: string, totalItems: number, webhookUrl: string | null): Promise<void> {
     try {
       await this.temporal.withDeadline(Date.now() + this.config.batch.startDeadlineMs, () =>
-        this.temporal.workflow.start('batchScreeningWorkflow', {
+        this.temporal.workflow.start<Workflows['batchScreeningWorkflow']>('batchScreeningWorkflow', {
           taskQueue: this.config.temporal.taskQueue,
           workflowId: workflowIds.batch(jobId),
           args: [batchWorkflowInput(this.config, { jobId, accountId, totalItems })],

@@ -7,7 +7,7 @@
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import type { AppConfig } from '../../config';
 import { AccountIdAttribute, CheckoutSessionAttribute, CreditPackAttribute } from '../../temporal/search-attributes';
-import type { CheckoutProviderEvent, CheckoutWorkflowInput } from '../../../workflows/checkout';
+import { providerEventSignal, type CheckoutProviderEvent, type CheckoutWorkflowInput, type Workflows } from '../../../workflows/definitions';
 import type { CheckoutSession } from './checkout-sessions';
 
 function startOptions(config: AppConfig, session: CheckoutSession) {
@@ -35,7 +35,7 @@ function startOptions(config: AppConfig, session: CheckoutSession) {
 export async function startCheckoutWorkflow(client: Client, config: AppConfig, session: CheckoutSession): Promise<void> {
   await client.withDeadline(Date.now() + config.psp.startDeadlineMs, async () => {
     try {
-      await client.workflow.start('checkoutWorkflow', startOptions(config, session));
+      await client.workflow.start<Workflows['checkoutWorkflow']>('checkoutWorkflow', startOptions(config, session));
     } catch (err) {
       if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
     }
@@ -45,6 +45,6 @@ export async function startCheckoutWorkflow(client: Client, config: AppConfig, s
 /** Passes a provider event to the session's workflow, starting it first if it is not running. */
 export async function signalCheckoutWorkflow(client: Client, config: AppConfig, session: CheckoutSession, event: CheckoutProviderEvent): Promise<void> {
   await client.withDeadline(Date.now() + config.psp.startDeadlineMs, () =>
-    client.workflow.signalWithStart('checkoutWorkflow', { ...startOptions(config, session), signal: 'providerEvent', signalArgs: [event] }),
+    client.workflow.signalWithStart<Workflows['checkoutWorkflow'], [CheckoutProviderEvent]>('checkoutWorkflow', { ...startOptions(config, session), signal: providerEventSignal, signalArgs: [event] }),
   );
 }

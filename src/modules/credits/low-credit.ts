@@ -20,7 +20,7 @@
  */
 import { WorkflowExecutionAlreadyStartedError, WorkflowIdReusePolicy, type Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { WebhookDeliveryInput } from '../../../workflows/webhook-delivery';
+import type { WebhookDeliveryInput, Workflows } from '../../../workflows/definitions';
 import type { AppConfig } from '../../config';
 import { sql } from '../../db/sql';
 import type { Logger } from '../../logger';
@@ -140,7 +140,7 @@ export class LowCreditNotifier {
     const input: WebhookDeliveryInput = { eventId, policy: webhookPolicy(this.config) };
     try {
       await this.temporal.withDeadline(Date.now() + this.config.batch.startDeadlineMs, () =>
-        this.temporal.workflow.start('webhookDeliveryWorkflow', {
+        this.temporal.workflow.start<Workflows['webhookDeliveryWorkflow']>('webhookDeliveryWorkflow', {
           taskQueue: this.config.temporal.taskQueue,
           workflowId: `webhook-${eventId}`, // the id recovery and the other events' starts use
           args: [input],

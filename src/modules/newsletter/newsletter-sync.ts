@@ -7,7 +7,7 @@
 import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
 import type { AppConfig } from '../../config';
 import { workflowIds } from '../../temporal/workflow-ids';
-import type { NewsletterSyncInput, NewsletterSyncPolicy } from '../../../workflows/newsletter-sync';
+import type { NewsletterSyncInput, NewsletterSyncPolicy, Workflows } from '../../../workflows/definitions';
 
 /** 10 attempts, the wait doubling from 3 s to at most 10 min: a provider outage of about 20 minutes is ridden out. */
 export const DEFAULT_SYNC_POLICY: NewsletterSyncPolicy = { maxAttempts: 10, initialIntervalMs: 3_000, maxIntervalMs: 600_000 };
@@ -24,7 +24,7 @@ export async function startNewsletterSync(
   const input: NewsletterSyncInput = { subscriberId: subscriber.id, revision: subscriber.revision, policy };
   const workflowId = workflowIds.newsletterSync(subscriber.email);
   await client.withDeadline(Date.now() + SYNC_START_DEADLINE_MS, () =>
-    client.workflow.start('newsletterSyncWorkflow', {
+    client.workflow.start<Workflows['newsletterSyncWorkflow']>('newsletterSyncWorkflow', {
       taskQueue: config.temporal.taskQueue,
       workflowId,
       args: [input],

@@ -12,6 +12,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger';
 import { InProcessWindows } from './in-process-windows';
 import type { RateDecision } from './minute-window-limiter';
+import { systemClock, type WindowClock } from './window-clock';
 
 const WINDOW_SECONDS = 60;
 const COUNTER_LIFETIME_SECONDS = 120;
@@ -59,7 +60,7 @@ export interface FailureRefusal {
 
 export class FailureReservations {
   private readonly redis: WithScripts;
-  private readonly local = new InProcessWindows();
+  private readonly local: InProcessWindows;
   private lastWarning = 0;
 
   constructor(
@@ -67,7 +68,9 @@ export class FailureReservations {
     private readonly keyPrefix: string,
     private readonly logger: Logger,
     private readonly limits: FailureLimits,
+    private readonly clock: WindowClock = systemClock,
   ) {
+    this.local = new InProcessWindows(clock);
     if (!('reserveTokenFailure' in redis)) {
       redis.defineCommand('reserveTokenFailure', { numberOfKeys: 2, lua: RESERVE });
       redis.defineCommand('releaseTokenFailure', { numberOfKeys: 2, lua: RELEASE });
@@ -76,7 +79,7 @@ export class FailureReservations {
   }
 
   /** Reserves a failure for `clientId` from `address` (an address group), or says which limit refuses it. */
-  async reserve(clientId: string, address: string, nowMs = Date.now()): Promise<FailureReservation | FailureRefusal> {
+  async reserve(clientId: string, address: string, nowMs = this.clock()): Promise<FailureReservation | FailureRefusal> {
     const window = Math.floor(nowMs / 1000 / WINDOW_SECONDS);
     const pairKey = `${this.keyPrefix}rl:token-fail-pair:${clientId.toLowerCase()}|${address}:${window}`;
     const addressKey = `${this.keyPrefix}rl:token-fail-address:${address}:${window}`;

@@ -5,11 +5,15 @@
  * Counters of earlier windows are dropped as windows pass, so memory follows the callers of the last
  * minute.
  */
+import { systemClock, type WindowClock } from './window-clock';
+
 const WINDOW_MS = 60_000;
 
 export class InProcessWindows {
   private window = 0;
   private readonly counts = new Map<string, number>();
+
+  constructor(private readonly clock: WindowClock = systemClock) {}
 
   private sync(nowMs: number): number {
     const window = Math.floor(nowMs / WINDOW_MS);
@@ -20,13 +24,13 @@ export class InProcessWindows {
     return window;
   }
 
-  count(key: string, nowMs = Date.now()): number {
+  count(key: string, nowMs = this.clock()): number {
     this.sync(nowMs);
     return this.counts.get(key) ?? 0;
   }
 
   /** Adds one to every key, only when each is under its limit; answers the index of the first key at its limit, or -1 when taken. */
-  takeAll(keys: { key: string; limit: number }[], nowMs = Date.now()): number {
+  takeAll(keys: { key: string; limit: number }[], nowMs = this.clock()): number {
     this.sync(nowMs);
     const full = keys.findIndex(({ key, limit }) => (this.counts.get(key) ?? 0) >= limit);
     if (full >= 0) return full;
@@ -35,7 +39,7 @@ export class InProcessWindows {
   }
 
   /** Gives back one of each key taken in the window of `takenAtMs` (nothing once that window has passed). */
-  giveBack(keys: string[], takenAtMs: number, nowMs = Date.now()): void {
+  giveBack(keys: string[], takenAtMs: number, nowMs = this.clock()): void {
     if (this.sync(nowMs) !== Math.floor(takenAtMs / WINDOW_MS)) return;
     for (const key of keys) {
       const n = this.counts.get(key) ?? 0;

@@ -12,6 +12,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from '../../logger';
 import { leaseSize, nextEarned, WindowPoints } from './window-points';
+import { systemClock, type WindowClock } from './window-clock';
 
 export interface RateDecision {
   allowed: boolean;
@@ -64,12 +65,14 @@ export class MinuteWindowLimiter {
     redis: Redis,
     private readonly keyPrefix: string,
     private readonly logger: Logger,
+    /** What the windows are counted by; the fallbacks beside this limiter count by the same. */
+    readonly clock: WindowClock = systemClock,
   ) {
     this.points = new WindowPoints(redis);
   }
 
   /** Counts one request of `key` in `bucket` against `limit` per UTC minute. */
-  async consume(bucket: string, key: string, limit: number, nowMs = Date.now()): Promise<RateDecision> {
+  async consume(bucket: string, key: string, limit: number, nowMs = this.clock()): Promise<RateDecision> {
     const { window, base } = windowAt(nowMs, limit);
     const held = this.heldFor(bucket, key, window);
     try {
@@ -91,7 +94,7 @@ export class MinuteWindowLimiter {
    * The decision `consume` would make for `key` in `bucket`, without counting a request: for limits on
    * outcomes (failed attempts), checked before the work and counted only once the outcome is known.
    */
-  async peek(bucket: string, key: string, limit: number, nowMs = Date.now()): Promise<RateDecision> {
+  async peek(bucket: string, key: string, limit: number, nowMs = this.clock()): Promise<RateDecision> {
     const { window, base } = windowAt(nowMs, limit);
     try {
       const used = (await this.points.count(this.counterKey(bucket, key, window))) - this.heldFor(bucket, key, window).unused;

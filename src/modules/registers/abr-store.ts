@@ -4,11 +4,11 @@
  * in batches of upserts inside the load's transaction, each ABN naming the load that last described it.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
 import type { AbrRecord } from '../../sources/abr/abr-record';
 import { parseAbrFile } from '../../sources/abr/parse';
 import type { RegisterLoadOutcome } from './register-loads';
 import { batchedWriter, storeRegisterFile, type LoadProgress, type RegisterWriter } from './register-store';
+import { bulkInsert } from '../../db/bulk-insert';
 
 const BATCH = 2_000;
 
@@ -29,18 +29,13 @@ async function upsert(em: EntityManager, loadId: string, records: AbrRecord[]): 
     other_names: r.otherNames,
     record_last_updated: r.recordLastUpdated,
   }));
-  await sql(
-    em,
-    `insert into abr_entities (abn, status, status_from, entity_type_code, entity_type_text, name, individual, state, postcode, asic_number, gst_status, gst_from, other_names, record_last_updated, load_id)
-     select x.abn, x.status, x.status_from, x.entity_type_code, x.entity_type_text, x.name, x.individual, x.state, x.postcode, x.asic_number, x.gst_status, x.gst_from, x.other_names, x.record_last_updated, ?
-       from jsonb_to_recordset(?::jsonb) as x(abn text, status text, status_from date, entity_type_code text, entity_type_text text, name text, individual boolean,
-            state text, postcode text, asic_number text, gst_status text, gst_from date, other_names jsonb, record_last_updated date)
-     on conflict (abn) do update set status = excluded.status, status_from = excluded.status_from, entity_type_code = excluded.entity_type_code,
-       entity_type_text = excluded.entity_type_text, name = excluded.name, individual = excluded.individual, state = excluded.state, postcode = excluded.postcode,
-       asic_number = excluded.asic_number, gst_status = excluded.gst_status, gst_from = excluded.gst_from, other_names = excluded.other_names,
-       record_last_updated = excluded.record_last_updated, load_id = excluded.load_id`,
-    [loadId, JSON.stringify(rows)],
-  );
+  await bulkInsert(em, 'abr_entities', {
+    abn: 'text', status: 'text', status_from: 'date', entity_type_code: 'text', entity_type_text: 'text', name: 'text', individual: 'boolean',
+    state: 'text', postcode: 'text', asic_number: 'text', gst_status: 'text', gst_from: 'date', other_names: 'jsonb', record_last_updated: 'date',
+  }, rows, {
+    same: { load_id: loadId },
+    onConflict: { key: ['abn'], replaceTheRest: true },
+  });
 }
 
 /** Writes an extract's records in batches; heartbeats come from `onProgress` after each batch. */

@@ -6,10 +6,10 @@
  * the load: an empty answer must not read as a successful refresh.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { sql } from '../../db/sql';
 import { parseAustenderFile } from '../../sources/austender/parse';
 import type { AustenderContract } from '../../sources/austender/release';
 import { batchedWriter, type RegisterWriter } from './register-store';
+import { bulkInsert } from '../../db/bulk-insert';
 
 const BATCH = 500;
 
@@ -38,18 +38,13 @@ async function upsert(em: EntityManager, loadId: string, contracts: AustenderCon
     end_date: c.endDate,
     release: c.release,
   }));
-  await sql(
-    em,
-    `insert into austender_contracts (release_id, cn_id, agency, agency_key, supplier_name, supplier_abn, title, value_aud, published_at, start_date, end_date, release, load_id)
-     select x.release_id, x.cn_id, x.agency, x.agency_key, x.supplier_name, x.supplier_abn, x.title, x.value_aud, x.published_at, x.start_date, x.end_date, x.release, ?
-       from jsonb_to_recordset(?::jsonb) as x(release_id text, cn_id text, agency text, agency_key text, supplier_name text, supplier_abn text, title text,
-            value_aud numeric, published_at timestamptz, start_date date, end_date date, release jsonb)
-     on conflict (release_id) do update set cn_id = excluded.cn_id, agency = excluded.agency, agency_key = excluded.agency_key,
-       supplier_name = excluded.supplier_name, supplier_abn = excluded.supplier_abn, title = excluded.title, value_aud = excluded.value_aud,
-       published_at = excluded.published_at, start_date = excluded.start_date, end_date = excluded.end_date, release = excluded.release,
-       load_id = excluded.load_id`,
-    [loadId, JSON.stringify(rows)],
-  );
+  await bulkInsert(em, 'austender_contracts', {
+    release_id: 'text', cn_id: 'text', agency: 'text', agency_key: 'text', supplier_name: 'text', supplier_abn: 'text', title: 'text',
+    value_aud: 'numeric', published_at: 'timestamptz', start_date: 'date', end_date: 'date', release: 'jsonb',
+  }, rows, {
+    same: { load_id: loadId },
+    onConflict: { key: ['release_id'], replaceTheRest: true },
+  });
 }
 
 /** Writes a file of release packages (one package, or NDJSON of pages) in batches of upserts. */

@@ -7,6 +7,7 @@ import { sql } from '../../db/sql';
 import type { RegisterEntry, RegisterEvent } from '../../sources/registers/register-entry';
 import { registerNameKey } from '../../sources/registers/name-key';
 import { batchedWriter, type RegisterWriter } from './register-store';
+import { bulkInsert } from '../../db/bulk-insert';
 
 const BATCH = 1_000;
 
@@ -23,13 +24,8 @@ async function insert(em: EntityManager, source: string, loadId: string, first: 
     url: e.url,
     detail: e.detail,
   }));
-  await sql(
-    em,
-    `insert into register_entries (load_id, source, record_no, name, name_key, acn, abn, category, start_date, end_date, url, detail)
-     select ?, ?, x.record_no, x.name, x.name_key, x.acn, x.abn, x.category, x.start_date, x.end_date, x.url, x.detail
-       from jsonb_to_recordset(?::jsonb) as x(record_no int, name text, name_key text, acn text, abn text, category text, start_date date, end_date date, url text, detail jsonb)`,
-    [loadId, source, JSON.stringify(rows)],
-  );
+  const columns = { record_no: 'int', name: 'text', name_key: 'text', acn: 'text', abn: 'text', category: 'text', start_date: 'date', end_date: 'date', url: 'text', detail: 'jsonb' };
+  await bulkInsert(em, 'register_entries', columns, rows, { same: { load_id: loadId, source } });
 }
 
 /** A writer for `source` over a parser that yields {@link RegisterEvent}s. */

@@ -2,8 +2,14 @@
  * The matching index every scan consults: built from the current version of every list at start, and
  * rebuilt and swapped atomically when a new version lands (PostgreSQL notifies `list_versions_changed`).
  * Scans in flight keep the index they started with; the next scan sees the new one.
+ *
+ * A rebuild of real lists reads and indexes tens of thousands of entities (a second of work, more than
+ * ten at a million names): it runs in a worker thread and arrives in slices of a few milliseconds
+ * (`index-build.ts`), so scans keep being answered meanwhile. Only a handful of entities, below
+ * `workerFromEntities`, are indexed on this thread, where it costs less than a thread's start-up.
  */
 import { MatchIndex } from '../../matching';
+import { buildIndexOffThread } from './index-build';
 import type { DatabaseNotifications } from '../../db/notifications';
 import type { Orm } from '../../db/orm';
 import type { Logger } from '../../logger';
@@ -28,7 +34,18 @@ export interface IndexSnapshot {
 
 const REBUILD_DEBOUNCE_MS = 250;
 
+export interface ScreeningIndexOptions {
+  /** Where the build worker reads the listed entities (the service's own connection URL). */
+  db: { url: string };
+  /** Versions with at least this many entities between them are indexed in a worker thread. */
+  workerFromEntities: number;
+}
+
+/** As `MATCH_INDEX_WORKER_FROM_ENTITIES` defaults (src/config.ts). */
+const DEFAULT_WORKER_FROM_ENTITIES = 1000;
+
 export class ScreeningIndex {
+  private readonly options: ScreeningIndexOptions;
   private snapshot: IndexSnapshot = { index: MatchIndex.empty(), versions: [] };
   private rebuilding: Promise<void> | undefined;
   private rebuildAgain = false;
@@ -38,7 +55,12 @@ export class ScreeningIndex {
     private readonly orm: Orm,
     private readonly logger: Logger,
     notifications?: DatabaseNotifications,
+    options: Partial<ScreeningIndexOptions> = {},
   ) {
+    this.options = {
+      db: options.db ?? { url: orm.config.get('clientUrl')! },
+      workerFromEntities: options.workerFromEntities ?? DEFAULT_WORKER_FROM_ENTITIES,
+    };
     notifications?.subscribe({
       channel: 'list_versions_changed',
       onNotification: () => this.scheduleRebuild(),
@@ -90,16 +112,37 @@ export class ScreeningIndex {
       publishedAt: v.published_at ? new Date(`${v.published_at}T00:00:00Z`) : null,
     }));
     if (versions.every((v) => this.snapshot.versions.some((s) => s.versionId === v.versionId)) && versions.length === this.snapshot.versions.length) return;
+    const entityCount = versions.reduce((sum, v) => sum + v.entityCount, 0);
+    const { index, ...how } =
+      entityCount >= this.options.workerFromEntities
+        ? await this.buildOffThread(versions)
+        : { index: MatchIndex.build(await this.readEntities(em, versions)), thread: 'request' as const };
+    this.snapshot = { index, versions }; // one assignment: a scan sees the old pair or the new, never a mix
+    this.logger.info(
+      { versions: versions.map((v) => `${v.source}@${v.versionNumber}`), entities: index.stats.entities, ms: Math.round(performance.now() - started), ...how },
+      'matching index built',
+    );
+  }
+
+  private async buildOffThread(versions: LoadedListVersion[]) {
+    const { index, timings } = await buildIndexOffThread({ from: 'database', db: this.options.db, versionIds: versions.map((v) => v.versionId) });
+    const round = (ms: number) => Math.round(ms);
+    return {
+      index,
+      thread: 'worker' as const,
+      readMs: round(timings.readMs),
+      buildMs: round(timings.buildMs),
+      hydrationMs: round(timings.hydration.totalMs),
+      longestSliceMs: Math.round(timings.hydration.longestSliceMs * 10) / 10,
+    };
+  }
+
+  private async readEntities(em: ReturnType<Orm['em']['fork']>, versions: LoadedListVersion[]): Promise<ListedEntity[]> {
     const entities: ListedEntity[] = [];
     for (const version of versions) {
       const rows = await sql<{ entity: ListedEntity }[]>(em, 'select entity from listed_entities where list_version_id = ?', [version.versionId]);
       for (const row of rows) entities.push(row.entity);
     }
-    const index = MatchIndex.build(entities);
-    this.snapshot = { index, versions }; // one assignment: a scan sees the old pair or the new, never a mix
-    this.logger.info(
-      { versions: versions.map((v) => `${v.source}@${v.versionNumber}`), entities: entities.length, ms: Math.round(performance.now() - started) },
-      'matching index built',
-    );
+    return entities;
   }
 }

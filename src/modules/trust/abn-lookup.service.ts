@@ -10,17 +10,10 @@ import type { AppConfig } from '../../config';
 import type { Logger } from '../../logger';
 import { storedAbnLookup } from '../registers/abn-lookup-store';
 import { workflowIds } from '../../temporal/workflow-ids';
-import type { AbnLookupRecord } from '../../sources/abn-lookup/map';
+import type { AbnLookupAnswer, Workflows } from '../../../workflows/definitions';
 import type { AbnLookupOutcome } from './register-lookup';
 
 const HOUR_MS = 3_600_000;
-
-/** What the `abn-lookup-<abn>` workflow answers. */
-export interface AbnLookupAnswer {
-  record: AbnLookupRecord;
-  fetchedAt: string;
-  fromCache: boolean;
-}
 
 const outcomeOf = (answer: Pick<AbnLookupAnswer, 'record' | 'fetchedAt'>): AbnLookupOutcome =>
   answer.record.found ? { status: 'found', record: answer.record, fetchedAt: answer.fetchedAt } : { status: 'not_found', fetchedAt: answer.fetchedAt };
@@ -34,14 +27,14 @@ export function abnLookupFor(config: AppConfig, temporal: Client, logger: Logger
     if (stored && Date.now() - new Date(stored.fetchedAt).getTime() < settings.cacheHours * HOUR_MS) return outcomeOf(stored);
     try {
       const answer = await temporal.withDeadline(Date.now() + settings.timeoutMs * 3, () =>
-        temporal.workflow.execute('abnLookupWorkflow', {
+        temporal.workflow.execute<Workflows['abnLookupWorkflow']>('abnLookupWorkflow', {
           taskQueue: config.temporal.taskQueue,
           workflowId: workflowIds.abnLookup(abn),
           args: [{ abn }],
           workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
         }),
       );
-      return outcomeOf(answer as AbnLookupAnswer);
+      return outcomeOf(answer);
     } catch (err) {
       logger.warn({ abn, err: err instanceof Error ? err.message : String(err) }, 'ABN Lookup unavailable for a Trust Score');
       return { status: 'unavailable', reason: 'The ABN Lookup web service could not be reached.' };

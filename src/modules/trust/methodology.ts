@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { METHODOLOGY_VERSION, rulesTableMarkdown } from './methodology-rules';
+import { PROJECT_ROOT } from '../../project-root';
 
-const DOCUMENTS_DIR = join(__dirname, '..', '..', '..', 'docs', 'methodology');
+const DOCUMENTS_DIR = join(PROJECT_ROOT, 'docs', 'methodology');
 
 /** Every published version, oldest first; only the current one is computed today. */
 export const PUBLISHED_VERSIONS = ['v1.1', METHODOLOGY_VERSION] as const;

@@ -3,7 +3,7 @@
  * or a conditional download from the official URL using the validators of the last successful run.
  */
 import { access } from 'node:fs/promises';
-import type { ListUrls } from '../../config';
+import type { ListUrls } from './pipeline.settings';
 import type { ListKind } from '../../sources/listed-entity';
 import type { FetchListOutcome, ListValidators } from '../../sources/common/fetch-list-file';
 import { fetchDfatList } from '../../sources/dfat/fetch';

@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import type { RefreshRequest } from './list-fetcher';
+import { PROJECT_ROOT } from '../../project-root';
 
-export const LIST_SNAPSHOT_DIR = join(__dirname, '..', '..', '..', 'snapshots', 'lists');
+export const LIST_SNAPSHOT_DIR = join(PROJECT_ROOT, 'snapshots', 'lists');
 
 /** The sources a snapshot holds: the three lists every deployment screens against by default. */
 export const SNAPSHOT_SOURCES = ['dfat', 'un', 'ofac'] as const;

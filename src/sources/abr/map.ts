@@ -4,7 +4,7 @@
  * the postcode `0000`, the placeholder date `19000101`, duplicate other names, and the split between
  * `<MainEntity>` (non-individuals) and `<LegalEntity>` (individuals).
  */
-import { checkAbn } from '../../modules/trust/business-numbers';
+import { checkAbn } from '../common/business-numbers';
 import { childElement, childElements, childText, type XmlElement } from '../common/xml-records';
 import type { AbrRecord } from './abr-record';
 

@@ -25,7 +25,7 @@
  * valid OCDS) gives one record per contract, keyed `${release.id}/${contract.id}`, each keeping the
  * whole release.
  */
-import { checkAbn } from '../../modules/trust/business-numbers';
+import { checkAbn } from '../common/business-numbers';
 
 export interface AustenderContract {
   /** The release id, or `${release id}/${contract id}` when the release has several contracts. */

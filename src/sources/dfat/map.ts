@@ -5,7 +5,7 @@ import { dateOfBirthFromNumber, parseDatesOfBirth } from '../common/date-of-birt
 import { ListedEntityBuilder } from '../common/listed-entity-builder';
 import type { EntityKind, ListedEntity, ListedName, SourceId } from '../listed-entity';
 import { type DfatCell, dfatCellText } from './cell-value';
-import type { DfatRow } from './parse';
+import type { DfatRow } from './row';
 
 export interface DfatMapResult {
   entity: ListedEntity | null;

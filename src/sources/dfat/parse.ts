@@ -2,19 +2,10 @@ import { access } from 'node:fs/promises';
 import ExcelJS, { type CellValue } from 'exceljs';
 import type { ListInput } from '../common/list-input';
 import { type ParseEvent, type SourceId, UnexpectedFormatError } from '../listed-entity';
-import { type DfatCell, dfatCell, dfatCellText } from './cell-value';
+import { dfatCell, dfatCellText } from './cell-value';
 import { type DfatField, type DfatLayout, detectDfatLayout } from './layout';
 import { mapDfatReference } from './map';
-
-/** One name row of the sheet: DFAT publishes a row per name, all sharing the reference's number. */
-export interface DfatRow {
-  sheetRow: number;
-  /** The row's own reference as published: "123", "123a", "34c1". */
-  reference: string;
-  /** The number that groups a primary name with its aliases: "123" for "123b". */
-  baseReference: string;
-  cells: Partial<Record<DfatField, DfatCell>>;
-}
+import type { DfatRow } from './row';
 
 export interface ParseDfatOptions {
   source?: SourceId;

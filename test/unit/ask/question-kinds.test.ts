@@ -46,6 +46,13 @@ describe('questions that ask for a figure', () => {
     ['What is a designated service?', []],
     ['When is enhanced customer due diligence mandatory?', []],
     ['When do the new rules start for lawyers?', ['date']],
+    ["What's the retention period for employee records?", ['period']],
+    ['What is the super guarantee rate?', ['amount']],
+    ['How many digits does an ABN have?', ['count']],
+    ["what's the minimum number of directors", ['amount', 'count']],
+    ['At what turnover must I register for GST?', ['amount']],
+    ['How many business days to lodge an SMR?', ['period']],
+    ['Does it cost anything to apply for an ABN?', ['amount']],
   ] as const)('%j asks for %j', (question, kinds) => {
     expect(figureKindsAsked(question).sort()).toEqual([...kinds].sort());
   });
@@ -58,6 +65,12 @@ describe('questions that ask for a figure', () => {
     expect(statesFigure('enrolment opened on 31 March 2026', ['amount'])).toBe(false);
     expect(statesFigure('physical currency of $10,000 or more', ['amount'])).toBe(true);
     expect(statesFigure('AUSTRAC Online is the portal used to submit reports', ['period', 'date', 'amount'])).toBe(false);
+    expect(statesFigure('A proprietary company must have at least one director.', ['count'])).toBe(true);
+    expect(statesFigure('An ABN is a unique 11-digit number.', ['count'])).toBe(true);
+    expect(statesFigure('A company must have directors.', ['count'])).toBe(false);
+    expect(statesFigure('Applying for an ABN directly through the ABR is free.', ['amount'])).toBe(true);
+    expect(statesFigure('Discharging a registration costs nothing.', ['amount'])).toBe(true);
+    expect(statesFigure('Employers must give a pay slip within 1 working day of paying them.', ['period'])).toBe(true);
   });
 });
 

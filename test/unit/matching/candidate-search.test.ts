@@ -13,7 +13,7 @@ const PEOPLE = 1 << KIND_CODES.indexOf('person');
 const EVERY_KIND = (1 << KIND_CODES.length) - 1;
 
 /** Listed people with one, two and three name parts, so a two-part query meets names it covers only half of. */
-function population(): NameTable {
+function population(): ReturnType<typeof buildNameTable> {
   return buildNameTable([
     ...backgroundPopulation(),
     listedEntity({ primaryName: 'Hasan' }),

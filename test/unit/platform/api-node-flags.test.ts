@@ -7,8 +7,9 @@ const scripts = (JSON.parse(readFileSync(join(__dirname, '../../../package.json'
 
 /** `npm run start:api` (the production command) cannot import the list, so it must spell it out. */
 describe("the API processes' V8 flags", () => {
-  it('are the ones `npm run start:api` starts node with, before tsx and the server', () => {
-    expect(scripts['start:api']).toBe(`node ${API_NODE_FLAGS.join(' ')} --import tsx src/server.ts`);
+  it('are the ones `npm run start:api` starts the compiled server with, and `npm run dev:api` the TypeScript one', () => {
+    expect(scripts['start:api']).toBe(`node ${API_NODE_FLAGS.join(' ')} dist/src/server.js`);
+    expect(scripts['dev:api']).toBe(`node ${API_NODE_FLAGS.join(' ')} --import tsx src/server.ts`);
   });
 
   it('are the ones `npm run bench:matching` measures the matcher with, as it runs inside an API process', () => {

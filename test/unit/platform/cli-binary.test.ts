@@ -2,7 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cachedCliPath, goBinary, resolveTemporalCli } from '../../../src/temporal/cli-binary';
+import { cachedCliPath, goBinary, resolveTemporalCli } from '../../../src/platform/temporal/cli-binary';
 
 function fakeBinary(dir: string, name = 'temporal'): string {
   const path = join(dir, name);

@@ -30,13 +30,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const clientKey = (clientId: string) => (UUID.test(clientId) ? clientId.toLowerCase() : 'malformed-client-id');
 
 export class TokenAttempts {
-  private readonly requests = new InProcessWindows();
+  private readonly requests: InProcessWindows;
 
   constructor(
     private readonly limiter: MinuteWindowLimiter,
     private readonly failures: FailureReservations,
     private readonly limits: AppConfig['rateLimits'],
-  ) {}
+  ) {
+    this.requests = new InProcessWindows(limiter.clock);
+  }
 
   /** Before any work: the per-address request limit (kept in this process while Redis is down). */
   async admit(ctx: AppContext): Promise<void> {

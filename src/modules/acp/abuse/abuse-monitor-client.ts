@@ -6,6 +6,7 @@
 import type { Client } from '@temporalio/client';
 import type { AppConfig } from '../../../config';
 import type { Logger } from '../../../logger';
+import { trafficRecordedSignal, type Workflows } from '../../../../workflows/definitions';
 
 /**
  * `acp-abuse-monitor-<task queue>`: one monitor per deployment (its task queue), so two deployments
@@ -18,11 +19,11 @@ export const abuseMonitorInput = (config: AppConfig) => ({ reviewEverySeconds: c
 
 /** Starts the monitor if it is not running and asks it to review soon (throws when Temporal refuses). */
 export async function pokeAbuseMonitor(temporal: Client, config: AppConfig): Promise<void> {
-  await temporal.workflow.signalWithStart('abuseMonitorWorkflow', {
+  await temporal.workflow.signalWithStart<Workflows['abuseMonitorWorkflow'], []>('abuseMonitorWorkflow', {
     workflowId: abuseMonitorWorkflowId(config),
     taskQueue: config.temporal.taskQueue,
     args: [abuseMonitorInput(config)],
-    signal: 'trafficRecorded',
+    signal: trafficRecordedSignal,
     signalArgs: [],
   });
 }

@@ -15,6 +15,7 @@ import { checkBondDeposit } from './bond-deposit';
 import { escrowRailFor, isRailOn } from '../escrow/escrow-rail';
 import { bondDescription } from './bond-terms';
 import { findWalletStanding, walletEvents, type WalletStanding } from './wallet-standing';
+import { bondPostedSignal } from '../../../../workflows/definitions';
 
 /** How long a bond post waits for the workflow to record its verdict before answering as things stand. */
 const POST_WAIT_MS = 10_000;
@@ -53,7 +54,7 @@ export class BondService {
     const check = await checkBondDeposit(em, this.chain, rail, { wallet, escrowJobId, bondUsdc: standing.bond_usdc ?? 0, mustLastUntil: new Date(windowEnds) });
     if (!check.ok) throw new AppError(402, 'bond_not_accepted', `Bond not accepted: ${check.reason}.`, {}, { bond: bondView(standing, this.config) });
     try {
-      await this.temporal.workflow.getHandle(standing.workflow_id).signal('bondPosted', { escrowJobId });
+      await this.temporal.workflow.getHandle(standing.workflow_id).signal(bondPostedSignal, { escrowJobId });
     } catch (err) {
       throw Object.assign(new ServiceUnavailableError('The bond is good on chain but could not be handed to its workflow just now; post it again shortly.'), { cause: err });
     }

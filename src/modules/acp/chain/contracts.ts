@@ -9,8 +9,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import solc from 'solc';
 import type { Abi, Hex } from 'viem';
+import { PROJECT_ROOT } from '../../../project-root';
 
-export const CONTRACTS_DIR = resolve(__dirname, '..', '..', '..', '..', 'contracts');
+export const CONTRACTS_DIR = resolve(PROJECT_ROOT, 'contracts');
 
 export interface CompiledContract {
   abi: Abi;

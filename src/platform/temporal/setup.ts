@@ -3,9 +3,9 @@
  * refresh schedules on the configured Temporal (a cluster or Cloud). `npm start` does this itself; production deploys run it once.
  */
 import { Connection } from '@temporalio/client';
-import { loadConfigOrExit } from '../config';
-import { createLogger } from '../logger';
-import { temporalConnectionOptions } from './connection-options';
+import { loadConfigOrExit } from '../../config';
+import { createLogger } from '../../logger';
+import { temporalConnectionOptions } from '../../temporal/connection-options';
 import { prepareTemporal } from './prepare';
 
 async function main(): Promise<void> {

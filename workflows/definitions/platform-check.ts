@@ -1,4 +1,4 @@
-/** Inputs, results, signals and queries shared by workflows and the clients that start them. */
+/** The platform check's contract: the one workflow that proves client → Temporal → worker → activity → database works. */
 
 export interface PlatformCheckResult {
   /** The database's own clock, proving an activity reached PostgreSQL. */

@@ -1,7 +1,7 @@
 /** Everything a fresh Temporal needs before the worker runs: namespace, search attributes, schedules. */
 import { Client, type Connection } from '@temporalio/client';
-import type { AppConfig } from '../config';
-import { abuseMonitorWorkflowId, pokeAbuseMonitor } from '../modules/acp/abuse/abuse-monitor-client';
+import type { AppConfig } from '../../config';
+import { abuseMonitorWorkflowId, pokeAbuseMonitor } from '../../modules/acp/abuse/abuse-monitor-client';
 import { ensureNamespace, ensureSearchAttributes } from './namespace';
 import { ensureRecoverySchedule, ensureRefreshSchedules, ensureRegisterSchedules, ensureSweepSchedule } from './schedules';
 

@@ -5,19 +5,20 @@
  * stranded-work recovery every few minutes, and one Schedule per public register that has a URL.
  */
 import { ScheduleNotFoundError, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
-import type { AppConfig } from '../config';
-import { REGISTER_CATALOGUE, REGISTER_SOURCES } from '../modules/registers/register-catalogue';
-import { ListSourceAttribute } from './search-attributes';
-import { recoveryInput, refreshInput, sweepSettings } from './workflow-inputs';
+import type { AppConfig } from '../../config';
+import { REGISTER_CATALOGUE, REGISTER_SOURCES } from '../../modules/registers/register-catalogue';
+import { ListSourceAttribute } from '../../temporal/search-attributes';
+import { recoveryInput, refreshInput, sweepSettings } from '../../temporal/workflow-inputs';
+import type { WorkflowName, Workflows } from '../../../workflows/definitions';
 
 export const scheduleIdFor = (source: string) => `pipeline-${source}`;
 
-/** Creates, updates or (at 0) deletes one interval schedule. */
-async function ensureSchedule(
+/** Creates, updates or (at 0) deletes one interval schedule; its action's arguments are checked against the workflow's contract. */
+async function ensureSchedule<N extends WorkflowName>(
   client: Client,
   scheduleId: string,
   everyMinutes: number,
-  action: { workflowType: string; workflowId: string; taskQueue: string; args: unknown[]; typedSearchAttributes?: { key: typeof ListSourceAttribute; value: string }[] },
+  action: { workflowType: N; workflowId: string; taskQueue: string; args: Parameters<Workflows[N]>; typedSearchAttributes?: { key: typeof ListSourceAttribute; value: string }[] },
 ): Promise<string> {
   const handle = client.schedule.getHandle(scheduleId);
   if (everyMinutes === 0) {
@@ -88,7 +89,7 @@ export async function ensureRegisterSchedules(client: Client, config: AppConfig)
       workflowType: 'registerRefreshWorkflow',
       workflowId: `register-${source}`, // Temporal appends the scheduled time: register-<source>-<time>
       taskQueue: config.temporal.taskQueue,
-      args: [{ source, url }],
+      args: [{ source, url: url ?? '' }], // without a URL the Schedule is removed, never run
     });
     outcomes.push(url ? line : `${line} (no REGISTER_URL_${source.toUpperCase()}; load it with registers ingest)`);
   }

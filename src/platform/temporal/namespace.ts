@@ -5,7 +5,7 @@
 import type { Connection } from '@temporalio/client';
 import { temporal as proto } from '@temporalio/proto';
 import { msToTs } from '@temporalio/common/lib/time';
-import { SEARCH_ATTRIBUTES } from './search-attributes';
+import { SEARCH_ATTRIBUTES } from '../../temporal/search-attributes';
 
 const ALREADY_EXISTS = 6; // gRPC status code
 

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { Connection } from '@temporalio/client';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import type { TemporalCli } from './cli-binary';
-import { devServerSearchAttributeArgs, SEARCH_ATTRIBUTES } from './search-attributes';
+import { devServerSearchAttributeArgs, SEARCH_ATTRIBUTES } from '../../temporal/search-attributes';
 
 export interface DevServerOptions {
   cli: TemporalCli;

@@ -3,9 +3,9 @@
  * Look-up order: TEMPORAL_CLI_PATH, `temporal` on PATH, `.tools/temporal`, the per-user cache, a build
  * from the Go module proxy (kept in both places), and last the SDK's own download for online users.
  */
-import { buildWithGo, cachedToolPath, fromToolsOrCache, isExecutable, onPath, type GoTool } from '../tools/go-tools';
+import { buildWithGo, cachedToolPath, fromToolsOrCache, isExecutable, onPath, type GoTool } from '../../tools/go-tools';
 
-export { goBinary, PROJECT_ROOT } from '../tools/go-tools';
+export { goBinary, PROJECT_ROOT } from '../../tools/go-tools';
 
 export const TEMPORAL_CLI_VERSION = 'v1.5.1';
 /** v1.5.1 is the newest tag whose go.mod has no `replace` directive, so `go install` can build it. */

@@ -1,0 +1,6 @@
+/** The agent job's contract (`acp-<acp_job_id>`) and its reputation child (`reputation-<acp_job_id>`). */
+export type { AcpJob } from '../../src/modules/acp/acp-jobs';
+
+export interface AcpJobInput {
+  jobId: string;
+}

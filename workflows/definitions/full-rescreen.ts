@@ -1,0 +1,35 @@
+/** The full re-screen's contract (`rescreen-<time>`): a fan-out of page ranges over every worker on the queue. */
+import type { WebhookPolicy } from './webhook-delivery';
+
+export interface FullRescreenInput {
+  /** Alerts and screening records are keyed by it, and the ranges' workflow ids start with it: the workflow's own id. */
+  rescreenKey: string;
+  pageSize: number;
+  webhookPolicy: WebhookPolicy;
+  /** Pages each range runs at once (default 4): with several workers, a range's pages spread over them. */
+  parallelPages?: number;
+  /** Pages per child workflow (default 50). */
+  pagesPerRange?: number;
+  /** Customers a page screens and records at a time (default `DEFAULT_RESCREEN_CHUNK`). */
+  chunkSize?: number;
+}
+
+export interface RescreenTotals {
+  pages: number;
+  processed: number;
+  alerts: number;
+}
+
+export interface RescreenRangeInput {
+  rescreenKey: string;
+  fromPage: number;
+  toPage: number;
+  parallelPages: number;
+  chunkSize?: number;
+  webhookPolicy: WebhookPolicy;
+  historyBudget?: number;
+  /** Carried across continue-as-new: the next page to start, events not yet handed over, totals. */
+  nextPage?: number;
+  pendingEventIds?: string[];
+  totals?: RescreenTotals;
+}

@@ -1,0 +1,28 @@
+/** The monitoring sweep workflow's contract (`sweep-<source>-v<n>`, Schedule `monitoring-sweep`). */
+import { defineQuery } from '@temporalio/workflow';
+import type { WebhookPolicy } from './webhook-delivery';
+
+export interface MonitoringSweepInput {
+  /** Alerts are unique per enrolment and sweep key; a scheduled sweep leaves it out and uses its workflow id. */
+  sweepKey?: string;
+  pageSize: number;
+  webhookPolicy: WebhookPolicy;
+  /** Events per run before continuing as new (default 8,000; Temporal refuses a history past 51,200). */
+  historyBudget?: number;
+  /** The list version whose changes choose the enrolments to re-screen; absent: every active enrolment. */
+  versionId?: string;
+  /** True once the version's candidates are stored (carried across continue-as-new). */
+  candidatesFound?: boolean;
+  /** Pages already done (carried across continue-as-new). */
+  after?: string | null;
+  /** True once the last page has been swept (carried while its events are still being handed over). */
+  pagesDone?: boolean;
+  /** Alert events of a page not yet handed to their delivery workflows (carried across continue-as-new). */
+  pendingEventIds?: string[];
+  totals?: { processed: number; alerts: number; pages: number };
+}
+
+export const sweepProgressQuery = defineQuery<{ processed: number; alerts: number; pages: number; after: string | null }>('sweepProgress');
+
+/** What a refresh passes to the monitoring sweep it starts on a new version. */
+export type SweepSettings = Pick<MonitoringSweepInput, 'pageSize' | 'webhookPolicy'>;
