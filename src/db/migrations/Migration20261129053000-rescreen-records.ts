@@ -1,4 +1,5 @@
 import { Migration } from '@mikro-orm/migrations';
+import { APP_ROLE } from '../app-role';
 
 /**
  * Records of the two ways monitoring re-screens at scale.
@@ -47,6 +48,12 @@ export class Migration20261129053000RescreenRecords extends Migration {
     );`);
     this.addSql(`create trigger rescreen_screenings_immutable before update or delete on "rescreen_screenings" for each row execute function refuse_change();`);
     this.addSql(`create trigger rescreen_screenings_no_truncate before truncate on "rescreen_screenings" for each statement execute function refuse_change();`);
+    // The service role records; it never rewrites which customers a release reached or who was screened.
+    for (const table of ['change_rescreens', 'change_rescreen_candidates', 'rescreen_pages', 'rescreen_screenings']) {
+      this.addSql(`revoke update, delete, truncate on "${table}" from ${APP_ROLE};`);
+    }
+    // A page moves its cursor and counts as its chunks are screened, and is marked done once.
+    this.addSql(`grant update ("attempts", "started_by", "status", "completed_by", "completed_at", "cursor", "processed") on "rescreen_pages" to ${APP_ROLE};`);
   }
 
   override async down(): Promise<void> {
