@@ -8,7 +8,7 @@
  */
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { checkAbn } from '../src/modules/trust/business-numbers';
+import { checkAbn } from '../src/sources/common/business-numbers';
 
 const SURNAMES = ['NGUYEN', 'SMITH', "O'BRIEN", 'PAPADOPOULOS', 'KAUR', 'WANG', 'MURPHY', 'ROSSI', 'HASSAN', 'TAUFA'];
 const GIVEN = ['JANE', 'MOHAMMED', 'LI', 'AROHA', 'PRIYA', 'LUCA', 'SIONE', 'MARIA', 'JAMES', 'THI'];

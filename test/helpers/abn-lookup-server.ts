@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkAbn, checkAcn } from '../../src/modules/trust/business-numbers';
+import { checkAbn, checkAcn } from '../../src/sources/common/business-numbers';
 
 /** The captured answers, copied whole from the shared data by `npx tsx scripts/cut-fixtures.ts registers`. */
 const CAPTURED_DIR = resolve(__dirname, '../fixtures/registers/formats/abn-lookup');

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { foldText } from '../../src/modules/acp/abuse/payload-fields';
 import { reviewWalletTraffic, type TrafficJob } from '../../src/modules/acp/abuse/rules';
-import { checkAbn, checkAcn } from '../../src/modules/trust/business-numbers';
+import { checkAbn, checkAcn } from '../../src/sources/common/business-numbers';
 
 /**
  * Real names of many cultures and scripts: every name EveryPolitician knew for Australian federal

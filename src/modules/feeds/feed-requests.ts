@@ -3,7 +3,7 @@
  * each number checked by its published checksum. Shared by the feed endpoints and the agent jobs that
  * stand for them, so both refuse the same input alike.
  */
-import { checkAbn, checkAcn } from '../trust/business-numbers';
+import { checkAbn, checkAcn } from '../../sources/common/business-numbers';
 import { z } from '../../schemas/zod';
 
 const name = z.string().trim().min(1).max(512).regex(/[\p{L}\p{N}]/u, 'must contain a letter or digit');

@@ -1,9 +1,7 @@
 /**
- * Business numbers as the trust context uses them. The checksums live with the register readers in
- * `src/sources/common` (the sources validate what they load and sit below the domain); they are
- * re-exported here so the domain and its tests keep one import for ABNs and ACNs.
+ * Business numbers as the Trust Score cites them. The ABN/ACN checksums live with the register readers in
+ * `src/sources/common/business-numbers.ts` (the sources validate what they load and sit below the domain).
  */
-export { acnWithinAbn, checkAbn, checkAcn, type NumberCheck } from '../../sources/common/business-numbers';
 
 /** The ABR's public page for an ABN, for citing a Trust Score (spec, Versioning 5). */
 export function abrEntityUrl(abn: string): string {

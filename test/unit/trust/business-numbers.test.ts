@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { abrEntityUrl, acnWithinAbn, checkAbn, checkAcn } from '../../../src/modules/trust/business-numbers';
+import { acnWithinAbn, checkAbn, checkAcn } from '../../../src/sources/common/business-numbers';
+import { abrEntityUrl } from '../../../src/modules/trust/business-numbers';
 
 describe('ABN and ACN checksums', () => {
   it('accepts published ABNs, with or without the usual spaces', () => {

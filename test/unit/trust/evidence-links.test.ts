@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EntryHit } from '../../../src/modules/registers/register-queries';
 import { AUSTRAC_ENTITY_LINKS, legalNameKey, linkAction, whyActionNotCounted } from '../../../src/modules/trust/austrac-links';
-import { checkAbn, checkAcn } from '../../../src/modules/trust/business-numbers';
+import { checkAbn, checkAcn } from '../../../src/sources/common/business-numbers';
 import { documentNumberKey, linkBannedPerson, type PersonToCheck } from '../../../src/modules/trust/person-evidence';
 import { legalNameFromText } from '../../../src/sources/austrac/enforcement';
 
