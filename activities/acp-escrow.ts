@@ -12,6 +12,7 @@ import { asBytes32, attestationHash } from '../src/modules/acp/escrow/attestatio
 import { markEscrowSubmitted, recordDeliverable, settleEscrowRecord } from '../src/modules/acp/escrow/escrow-jobs';
 import { chainAccess } from './chain-signers';
 import type { ActivityDeps } from './deps';
+import { whileHeartbeating } from './heartbeating';
 
 const SETTLED = new Set(['completed', 'rejected', 'expired']);
 
@@ -44,7 +45,7 @@ export function createAcpEscrowActivities(deps: ActivityDeps) {
     },
 
     /** Our provider key submits the deliverable's hash (ERC-8183 Funded → Submitted). */
-    async submitEscrowDeliverable(input: { jobId: string }): Promise<{ status: string; txHash: string | null }> {
+    submitEscrowDeliverable: (input: { jobId: string }): Promise<{ status: string; txHash: string | null }> => whileHeartbeating(async () => {
       const job = await escrowJob(input.jobId);
       if (!job.deliverable_sha256) throw ApplicationFailure.nonRetryable(`agent job ${job.id} has no deliverable to submit`, 'NoDeliverable');
       const { rail, provider } = access();
@@ -52,14 +53,14 @@ export function createAcpEscrowActivities(deps: ActivityDeps) {
       if (step.status !== 'funded' && step.status !== 'open') await markEscrowSubmitted(deps.orm.em.fork(), job.id, step.txHash);
       deps.logger.info({ jobId: job.id, escrowJobId: job.escrow_job_id, status: step.status, txHash: step.txHash }, 'escrow deliverable submitted');
       return step;
-    },
+    }),
 
     /**
      * Our evaluator settles the escrow: complete (released to us) when the deliverable passed evaluation
      * and the hash on chain is the one we recorded; otherwise reject (refunded to the buyer). The reason
      * attested on chain is the SHA-256 of the canonical verdict, which the job's record reproduces.
      */
-    async settleEscrowJob(input: { jobId: string }): Promise<AcpJob> {
+    settleEscrowJob: (input: { jobId: string }): Promise<AcpJob> => whileHeartbeating(async () => {
       const em = deps.orm.em.fork();
       const job = await escrowJob(input.jobId);
       if (SETTLED.has(job.status)) return job;
@@ -81,7 +82,7 @@ export function createAcpEscrowActivities(deps: ActivityDeps) {
       });
       deps.logger.info({ jobId: job.id, escrowJobId: job.escrow_job_id, status: settled.status, txHash: step.txHash }, 'escrow job settled');
       return settled;
-    },
+    }),
   };
 }
 

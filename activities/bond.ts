@@ -14,6 +14,7 @@ import { findWalletStanding, recordStanding } from '../src/modules/acp/bond/wall
 import { completeEscrowJob, rejectEscrowJob, submitDeliverable } from '../src/modules/acp/escrow/escrow-chain';
 import { chainAccess } from './chain-signers';
 import type { ActivityDeps } from './deps';
+import { whileHeartbeating } from './heartbeating';
 
 export interface BondRef {
   wallet: string;
@@ -40,7 +41,7 @@ export function createBondActivities(deps: ActivityDeps) {
     },
 
     /** Checks the posted escrow job on chain; if it holds the bond, the clean window starts now. */
-    async acceptVerificationBond(input: BondRef & { escrowJobId: string; bondUsdc: number; cleanWindowSeconds: number }): Promise<{ ok: true; cleanWindowEndsAt: string } | { ok: false; reason: string }> {
+    acceptVerificationBond: (input: BondRef & { escrowJobId: string; bondUsdc: number; cleanWindowSeconds: number }): Promise<{ ok: true; cleanWindowEndsAt: string } | { ok: false; reason: string }> => whileHeartbeating(async () => {
       const { rail, chain } = access();
       const now = Date.now();
       const windowEnds = new Date(now + input.cleanWindowSeconds * 1000);
@@ -62,10 +63,10 @@ export function createBondActivities(deps: ActivityDeps) {
         { name: 'bond_posted', detail: { escrow_contract: rail.escrow, escrow_job_id: input.escrowJobId, clean_window_ends_at: windowEnds.toISOString() } },
       );
       return { ok: true, cleanWindowEndsAt: windowEnds.toISOString() };
-    },
+    }),
 
     /** The clean window passed (or an operator cleared the wallet): the deposit goes back, the wallet is clear. */
-    async releaseVerificationBond(input: BondRef & { escrowJobId: string | null; why: string }): Promise<{ txHash: string | null }> {
+    releaseVerificationBond: (input: BondRef & { escrowJobId: string | null; why: string }): Promise<{ txHash: string | null }> => whileHeartbeating(async () => {
       let txHash: string | null = null;
       if (input.escrowJobId !== null) {
         const { rail, evaluator } = access();
@@ -76,10 +77,10 @@ export function createBondActivities(deps: ActivityDeps) {
       }
       await recordStanding(em(), input.wallet, input.workflowId, { status: 'clear', cleanWindowEndsAt: null }, { name: 'bond_released', detail: { escrow_job_id: input.escrowJobId, tx: txHash, why: input.why } });
       return { txHash };
-    },
+    }),
 
     /** Confirmed abuse: the deposit (if posted) is released to us; the wallet is refused from now on. */
-    async forfeitVerificationBond(input: BondRef & { escrowJobId: string | null; cause: Record<string, unknown> }): Promise<{ submitTx: string | null; completeTx: string | null }> {
+    forfeitVerificationBond: (input: BondRef & { escrowJobId: string | null; cause: Record<string, unknown> }): Promise<{ submitTx: string | null; completeTx: string | null }> => whileHeartbeating(async () => {
       let submitTx: string | null = null;
       let completeTx: string | null = null;
       if (input.escrowJobId !== null) {
@@ -92,7 +93,7 @@ export function createBondActivities(deps: ActivityDeps) {
       }
       await recordStanding(em(), input.wallet, input.workflowId, { status: 'forfeited', cleanWindowEndsAt: null }, { name: 'bond_forfeited', detail: { escrow_job_id: input.escrowJobId, submit_tx: submitTx, complete_tx: completeTx, cause: input.cause } });
       return { submitTx, completeTx };
-    },
+    }),
   };
 }
 

@@ -9,6 +9,7 @@ import { CustomerIndex } from '../src/modules/monitoring/customer-index';
 import { planRescreenPages, rescreenPage, type RescreenPageResult } from '../src/modules/monitoring/rescreen-pages';
 import { sweepPage, type SweepPageResult } from '../src/modules/monitoring/sweep-page';
 import type { ActivityDeps } from './deps';
+import { whileHeartbeating } from './heartbeating';
 
 export function createMonitoringActivities(deps: ActivityDeps) {
   const customers = new CustomerIndex(deps.orm);
@@ -23,7 +24,7 @@ export function createMonitoringActivities(deps: ActivityDeps) {
       return planRescreenPages(deps.orm.em.fork(), input);
     },
     async rescreenEnrolmentPage(input: { rescreenKey: string; pageNumber: number; chunkSize?: number }): Promise<RescreenPageResult> {
-      return rescreenPage(deps.orm.em.fork(), deps.screening, input, (processed) => Context.current().heartbeat(processed));
+      return whileHeartbeating((progress) => rescreenPage(deps.orm.em.fork(), deps.screening, input, progress));
     },
   };
 }

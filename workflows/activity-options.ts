@@ -89,10 +89,12 @@ export const webServiceCall: ActivityOptions = {
 
 /**
  * Granting credits a customer has paid for: retried until the database answers, with no deadline,
- * because the money was taken and giving up would leave a paid session with no grant.
+ * because the money was taken and giving up would leave a paid session with no grant. The grant
+ * heartbeats while it waits on the database, so one lost with its worker is retried within seconds.
  */
 export const paymentSettlement: ActivityOptions = {
   startToCloseTimeout: '30 seconds',
+  heartbeatTimeout: '10 seconds',
   retry: untilBackUp,
 };
 
@@ -110,11 +112,13 @@ export function emailProviderSync(policy: { maxAttempts: number; initialInterval
 
 /**
  * One chain step of an escrow job or a bond (a transaction and its receipt). It may have been sent
- * when the worker died, so each step reads the chain before sending; a lost worker's step is retried
- * after 20 s. A node outage is waited out like any other: money is in escrow, giving up would strand it.
+ * when the worker died, so each step reads the chain before sending; the step heartbeats while it
+ * waits for the receipt, so a lost worker's step is retried within seconds. A node outage is waited
+ * out like any other: money is in escrow, giving up would strand it.
  */
 export const chainStep: ActivityOptions = {
   startToCloseTimeout: '20 seconds',
+  heartbeatTimeout: '10 seconds',
   scheduleToCloseTimeout: OUTAGE_BUDGET,
   retry: untilBackUp,
 };
@@ -138,13 +142,13 @@ export const changeCandidates: ActivityOptions = {
 };
 
 /**
- * A page of a full re-screen: heartbeats per customer, but a customer whose new match writes a scan and
- * an alert can take seconds on a busy machine, so its heartbeat may be 30 s apart before the page is
- * handed to another worker (which resumes at the page's recorded cursor).
+ * A page of a full re-screen: heartbeats every second from a timer (a customer whose new match writes
+ * a scan and an alert can take seconds on a busy machine without stopping them), so a lost worker's
+ * page is handed to another worker within seconds, which resumes at the page's recorded cursor.
  */
 export const rescreenPage: ActivityOptions = {
   startToCloseTimeout: '15 minutes',
-  heartbeatTimeout: '30 seconds',
+  heartbeatTimeout: '10 seconds',
   scheduleToCloseTimeout: OUTAGE_BUDGET,
   retry: { ...untilBackUp, initialInterval: '2 seconds' },
 };

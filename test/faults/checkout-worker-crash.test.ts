@@ -88,7 +88,7 @@ describe('a worker killed in the middle of a checkout confirmation', () => {
     expect(await outcomeOf(await deliver(app.url, paid))).toBe('duplicate');
 
     worker = startWorkerProcess(env);
-    // The lost attempt is retried once its start-to-close timeout (30 s) has passed: it grants, newly.
+    // The lost attempt is retried once its heartbeat timeout (10 s) has passed: it grants, newly.
     expect(await result(inFlight.sessionId)).toMatchObject({ state: 'paid', eventId: paid.id, newlyGranted: true });
     expect(await result(settled.sessionId)).toMatchObject({ state: 'paid', newlyGranted: true });
 
