@@ -18,7 +18,7 @@ import { eventually } from '../helpers/https-receiver';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startWorkerProcess, workerProcessEnv } from '../helpers/worker-process';
-import { oneAtATime } from '../helpers/one-at-a-time';
+import { takeProcessTurn } from '../helpers/process-turns';
 
 const CHAIN_ID = 84_532;
 const USDC: Address = '0x036CbD53842c5426634e7929541eC2318f3dCF7e';
@@ -31,8 +31,8 @@ const BUDGET = 40_000_000n;
  */
 const OWN_DEPLOYER_KEY = '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97';
 
-// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
-oneAtATime();
+// Starts and kills worker processes of its own: takes one of the run's few turns for that (process-turns.ts).
+takeProcessTurn();
 
 describe('an escrow job whose worker is killed between submitted and completed', () => {
   let anvil: RunningAnvil;

@@ -19,10 +19,10 @@ import { eventually } from '../helpers/https-receiver';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startWorkerProcess, workerProcessEnv } from '../helpers/worker-process';
-import { oneAtATime } from '../helpers/one-at-a-time';
+import { takeProcessTurn } from '../helpers/process-turns';
 
-// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
-oneAtATime();
+// Starts and kills worker processes of its own: takes one of the run's few turns for that (process-turns.ts).
+takeProcessTurn();
 
 describe('an agent job whose worker is killed while a second worker runs', () => {
   const taskQueue = `acp-crash-${randomUUID()}`;

@@ -9,10 +9,10 @@ import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { hundredEntities } from '../helpers/batch-entities';
 import { startWorkerProcess, workerProcessEnv } from '../helpers/worker-process';
-import { oneAtATime } from '../helpers/one-at-a-time';
+import { takeProcessTurn } from '../helpers/process-turns';
 
-// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
-oneAtATime();
+// Starts and kills worker processes of its own: takes one of the run's few turns for that (process-turns.ts).
+takeProcessTurn();
 
 describe('a worker killed in the middle of a batch', () => {
   const taskQueue = `crash-${randomUUID()}`;

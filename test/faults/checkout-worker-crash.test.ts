@@ -17,13 +17,13 @@ import { deliver, paymentIntentId, sessionEvent } from '../helpers/psp-events';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startWorkerProcess, workerProcessEnv } from '../helpers/worker-process';
-import { oneAtATime } from '../helpers/one-at-a-time';
+import { takeProcessTurn } from '../helpers/process-turns';
 
 /** Pack 0: 10 credits for A$29.00. */
 const PACK = { index: 0, credits: 10, amountTotal: 2_900 };
 
-// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
-oneAtATime();
+// Starts and kills worker processes of its own: takes one of the run's few turns for that (process-turns.ts).
+takeProcessTurn();
 
 describe('a worker killed in the middle of a checkout confirmation', () => {
   let app: TestApp;

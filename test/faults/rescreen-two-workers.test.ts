@@ -15,7 +15,7 @@ import { fullRescreenWorkflow } from '../../workflows/full-rescreen';
 import { eventually } from '../helpers/https-receiver';
 import { createTestClient } from '../helpers/identity';
 import { loadFixtureList } from '../helpers/lists';
-import { oneAtATime } from '../helpers/one-at-a-time';
+import { takeProcessTurn } from '../helpers/process-turns';
 import { writeSimpleCsv } from '../helpers/synthetic-lists';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
@@ -26,8 +26,8 @@ const PAGE_SIZE = 20;
 /** Small chunks, so a page is killed part-way with some of its customers recorded. */
 const CHUNK_SIZE = 4;
 
-/** It starts Node processes of its own: one such file of the run at a time. */
-oneAtATime();
+/** It starts and kills worker processes of its own: takes one of the run's few turns for that (process-turns.ts). */
+takeProcessTurn();
 
 describe('a full re-screen shared by two worker processes', () => {
   let app: TestApp;

@@ -12,14 +12,14 @@ import { writeSimpleCsv, type SyntheticTarget } from '../helpers/synthetic-lists
 import { testConfig } from '../helpers/test-config';
 import { startWorkerProcess, workerProcessEnv } from '../helpers/worker-process';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { oneAtATime } from '../helpers/one-at-a-time';
+import { takeProcessTurn } from '../helpers/process-turns';
 
 const ENROLMENTS = 120;
 /** Many alerts per page: the worker dies part-way through a page whose earlier alerts have committed. */
 const PAGE_SIZE = 100;
 
-// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
-oneAtATime();
+// Starts and kills worker processes of its own: takes one of the run's few turns for that (process-turns.ts).
+takeProcessTurn();
 
 describe('a worker killed in the middle of a monitoring sweep', () => {
   const source = `opensanctions:crash_${randomUUID().slice(0, 8)}`;

@@ -3,11 +3,8 @@ import { cli } from '../helpers/cli';
 import { jsonOf } from '../helpers/http';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { oneAtATime } from '../helpers/one-at-a-time';
 
 
-// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
-oneAtATime();
 
 describe('the admin CLI', () => {
   let app: TestApp;

@@ -14,13 +14,10 @@ import { TEST_PSP_WEBHOOK_SECRET, testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
 import { testRun } from '../helpers/test-run';
-import { oneAtATime } from '../helpers/one-at-a-time';
 
 const SECRET = 'sk_test_ComplianceIntelligenceTests';
 const today = () => new Date().toISOString().slice(0, 10);
 
-// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
-oneAtATime();
 
 describe("finance against the provider's own records: reconcile reads them with the SDK, repair grants a payment that never reached us, once", () => {
   let app: TestApp;

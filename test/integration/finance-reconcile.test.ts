@@ -15,7 +15,6 @@ import { ledgerPages } from '../../src/modules/finance/reconciliation-source';
 import { PACKS, priceOf } from '../../src/modules/credits/pricing';
 import { TEST_PSP_WEBHOOK_SECRET, testConfig } from '../helpers/test-config';
 import { testRun } from '../helpers/test-run';
-import { oneAtATime } from '../helpers/one-at-a-time';
 
 
 /** The provider is stripe-mock itself here: its lists hold only its 2009 fixtures, none of them ours, so the provider side is the stored events. */
@@ -109,8 +108,6 @@ async function refundedCheckout(orm: Orm, accountId: string, checkout: Checkout,
   return chargeId;
 }
 
-// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
-oneAtATime();
 
 describe('finance reconcile (the CLI, on the real database)', () => {
   let orm: Orm;

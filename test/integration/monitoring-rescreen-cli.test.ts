@@ -4,14 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrol } from '../../src/modules/monitoring/enrolments';
 import { FullScanRequestSchema } from '../../src/modules/screening/scan-request.schema';
 import { cliWithEnv } from '../helpers/cli';
-import { oneAtATime } from '../helpers/one-at-a-time';
 import { createTestClient } from '../helpers/identity';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
 
-/** It starts Node processes of its own: one such file of the run at a time. */
-oneAtATime();
 
 describe('cli monitoring rescreen', () => {
   const config = testConfig({ TEMPORAL_TASK_QUEUE: `rescreen-cli-${randomUUID()}` });

@@ -5,10 +5,7 @@ import { jsonOf } from '../helpers/http';
 import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { oneAtATime } from '../helpers/one-at-a-time';
 
-// Starts Node processes of its own: runs while no other such file does (one-at-a-time.ts).
-oneAtATime();
 
 describe('operator credits: grant and revoke by agreement, on the ledger with who and why', () => {
   let app: TestApp;
