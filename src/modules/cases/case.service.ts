@@ -12,7 +12,7 @@ import type { ScanResponse } from '../screening/scan-response';
 import { anchorProblems, eventAnchor, headAnchor } from './audit-anchor';
 import { sealAuditEvent, verifyAuditChain, type StoredAuditEvent } from './audit-chain';
 import { caseCreatedData, caseRecordProblems, type ActiveRuling } from './case-record-check';
-import { findCaseRow, insertAuditEvent, readActiveRulings, readAuditLog, type CaseRow } from './case-records';
+import { findCaseRow, insertAuditEvent, readActiveRulings, readAuditLog, type CaseRow } from './case.store';
 import { recordRulings, rulingEventData, rulingSubject } from './case-rulings';
 import type { CaseDecision, CaseReportView } from './case-report.view';
 import { sql } from '../../db/sql';

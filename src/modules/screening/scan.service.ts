@@ -21,7 +21,7 @@ import { sql } from '../../db/sql';
 import { timeOrderedId } from '../../db/time-ordered-id';
 import type { BalanceChange } from '../credits/ledger';
 import type { ScanColumn } from './debited-scan-statements';
-import { DebitedScanWriter } from './debited-scan-writer';
+import { DebitedScanWriter } from './debited-scan.store';
 
 export interface ScanOwner {
   accountId: string;
