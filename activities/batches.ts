@@ -5,7 +5,7 @@
  */
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { batchItemRequest, failItem, findBatchJob, markJobCompleted, markJobRunning, settleItem } from '../src/modules/batches/batch-job.store';
-import { UnscreenableNameError } from '../src/modules/screening/scan.service';
+import { UnscreenableNameError } from '../src/modules/screening/scan-screening';
 import { createWebhookEvent } from '../src/modules/webhooks/webhook-event.store';
 import type { ActivityDeps } from './deps';
 
