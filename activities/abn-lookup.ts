@@ -4,7 +4,7 @@
  * rejects is a configuration fault, not a transient one: it fails at once.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import { lookupAbnCached } from '../src/modules/registers/abn-lookup-store';
+import { lookupAbnCached } from '../src/modules/registers/abn-lookup.store';
 import { AbnLookupClient, AbnLookupRejectedError } from '../src/sources/abn-lookup/client';
 import type { AbnLookupAnswer } from '../workflows/definitions';
 import type { ActivityDeps } from './deps';

@@ -5,11 +5,11 @@
  * what its state still needs, so the escrow is submitted once and settled once whatever fails between.
  */
 import { ApplicationFailure } from '@temporalio/activity';
-import { findAcpJob, type AcpJob } from '../src/modules/acp/acp-jobs';
+import { findAcpJob, type AcpJob } from '../src/modules/acp/acp-job.store';
 import { produceDeliverable } from '../src/modules/acp/deliverable';
 import { completeEscrowJob, readEscrowJob, rejectEscrowJob, submitDeliverable } from '../src/modules/acp/escrow/escrow-chain';
 import { asBytes32, attestationHash } from '../src/modules/acp/escrow/attestation';
-import { markEscrowSubmitted, recordDeliverable, settleEscrowRecord } from '../src/modules/acp/escrow/escrow-jobs';
+import { markEscrowSubmitted, recordDeliverable, settleEscrowRecord } from '../src/modules/acp/escrow/escrow-job.store';
 import { chainAccess } from './chain-signers';
 import type { ActivityDeps } from './deps';
 import { whileHeartbeating } from './heartbeating';

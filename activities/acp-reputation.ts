@@ -11,8 +11,8 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { getAddress, type Address } from 'viem';
 import { asBytes32 } from '../src/modules/acp/escrow/attestation';
-import { findAcpJob, type AcpJob } from '../src/modules/acp/acp-jobs';
-import { recordReputationStep } from '../src/modules/acp/escrow/escrow-jobs';
+import { findAcpJob, type AcpJob } from '../src/modules/acp/acp-job.store';
+import { recordReputationStep } from '../src/modules/acp/escrow/escrow-job.store';
 import { agentOwner, giveFeedback, reputationRegistryAbi } from '../src/modules/acp/reputation/reputation-chain';
 import { escrowRailFor, isRailOn } from '../src/modules/acp/escrow/escrow-rail';
 import { chainAccess, type ChainSigner } from './chain-signers';

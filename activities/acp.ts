@@ -1,5 +1,5 @@
 /** Running an agent job paid off-escrow (free, transfer, x402): the deliverable, its evaluation, the settled record. */
-import { findAcpJob, markSubmitted, settleAcpJob, type AcpJob } from '../src/modules/acp/acp-jobs';
+import { findAcpJob, markSubmitted, settleAcpJob, type AcpJob } from '../src/modules/acp/acp-job.store';
 import { produceDeliverable } from '../src/modules/acp/deliverable';
 import type { ActivityDeps } from './deps';
 

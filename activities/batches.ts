@@ -4,9 +4,9 @@
  * already made instead of making a second; items and counters settle at most once.
  */
 import { ApplicationFailure, Context } from '@temporalio/activity';
-import { batchItemRequest, failItem, findBatchJob, markJobCompleted, markJobRunning, settleItem } from '../src/modules/batches/batch-jobs';
-import { UnscreenableNameError } from '../src/modules/screening/scan.service';
-import { createWebhookEvent } from '../src/modules/webhooks/webhook-events';
+import { batchItemRequest, failItem, findBatchJob, markJobCompleted, markJobRunning, settleItem } from '../src/modules/batches/batch-job.store';
+import { UnscreenableNameError } from '../src/modules/screening/scan-screening';
+import { createWebhookEvent } from '../src/modules/webhooks/webhook-event.store';
 import type { ActivityDeps } from './deps';
 
 export interface BatchCompletion {

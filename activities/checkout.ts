@@ -1,7 +1,7 @@
 /** Settling a checkout session: the grant of a paid one, or the close of one that ended unpaid. */
 import { ApplicationFailure } from '@temporalio/activity';
 import { grantCheckoutCredits, UnknownCheckoutError, type ConfirmedPayment } from '../src/modules/checkout/checkout-grant';
-import { closeCheckoutSession } from '../src/modules/checkout/checkout-sessions';
+import { closeCheckoutSession } from '../src/modules/checkout/checkout-session.store';
 import type { ActivityDeps } from './deps';
 import { whileHeartbeating } from './heartbeating';
 

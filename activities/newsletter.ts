@@ -5,7 +5,7 @@
  */
 import { ApplicationFailure } from '@temporalio/activity';
 import { EmailProviderRejectedError, pushSubscriber } from '../src/modules/newsletter/email-provider';
-import { claimSyncAttempt, recordSyncOutcome } from '../src/modules/newsletter/subscribers';
+import { claimSyncAttempt, recordSyncOutcome } from '../src/modules/newsletter/subscriber.store';
 import type { ActivityDeps } from './deps';
 
 const PROVIDER_TIMEOUT_MS = 10_000;

@@ -4,10 +4,10 @@
  * settled. The workflow restarts
  * each by its id.
  */
-import { strandedBatchJobs } from '../src/modules/batches/batch-jobs';
-import { strandedWebhookEvents } from '../src/modules/webhooks/webhook-events';
-import { unsweptVersions } from '../src/modules/watchlists/version-sweeps';
-import { strandedAcpJobs } from '../src/modules/acp/acp-jobs';
+import { strandedBatchJobs } from '../src/modules/batches/batch-job.store';
+import { strandedWebhookEvents } from '../src/modules/webhooks/webhook-event.store';
+import { unsweptVersions } from '../src/modules/watchlists/version-sweep.store';
+import { strandedAcpJobs } from '../src/modules/acp/acp-job.store';
 import type { ActivityDeps } from './deps';
 
 export interface StrandedWork {

@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
 import type { RegisterSource } from '../src/modules/registers/register-catalogue';
-import type { RegisterLoadOutcome } from '../src/modules/registers/register-loads';
+import type { RegisterLoadOutcome } from '../src/modules/registers/register-load.store';
 import { storeRegister } from '../src/modules/registers/register-writers';
 import { fetchAustenderReleases } from '../src/sources/austender/fetch';
 import { fetchListFile } from '../src/sources/common/fetch-list-file';

@@ -7,13 +7,13 @@ import { rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ApplicationFailure, Context } from '@temporalio/activity';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
-import { recordVersionSweep } from '../src/modules/watchlists/version-sweeps';
-import { keepFetchedFile, materialiseFetchedFiles, releaseFetchedFiles } from '../src/modules/watchlists/fetched-files';
+import { recordVersionSweep } from '../src/modules/watchlists/version-sweep.store';
+import { keepFetchedFile, materialiseFetchedFiles, releaseFetchedFiles } from '../src/modules/watchlists/fetched-file.store';
 import { parseListFile, type ListSource } from '../src/sources/registry';
 import { UnexpectedFormatError } from '../src/sources/listed-entity';
 import { fetchList, type FetchedList, type RefreshRequest } from '../src/modules/watchlists/list-fetcher';
 import { collectList, storeListVersion, versionStoredByRun, type StoredVersion } from '../src/modules/watchlists/list-version.store';
-import { beginPipelineRun, finishPipelineRun, lastValidators, type PipelineRunStatus } from '../src/modules/watchlists/pipeline-runs';
+import { beginPipelineRun, finishPipelineRun, lastValidators, type PipelineRunStatus } from '../src/modules/watchlists/pipeline-run.store';
 import type { ActivityDeps } from './deps';
 
 export type ReadyList = Extract<FetchedList, { status: 'ready' }>;

@@ -6,7 +6,7 @@
 import { ApplicationFailure } from '@temporalio/activity';
 import { webhookSecretOf } from '../src/modules/identity/client-registrations';
 import { deliverOnce } from '../src/modules/webhooks/webhook-delivery';
-import { findWebhookEvent, finishWebhookEvent, recordAttempt, type AttemptRecord } from '../src/modules/webhooks/webhook-events';
+import { findWebhookEvent, finishWebhookEvent, recordAttempt, type AttemptRecord } from '../src/modules/webhooks/webhook-event.store';
 import type { ActivityDeps } from './deps';
 import { whileHeartbeating } from './heartbeating';
 

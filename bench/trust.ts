@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { storeAbrExtract } from '../src/modules/registers/abr-store';
+import { storeAbrExtract } from '../src/modules/registers/abr-extract.store';
 import { abnFor, writeAbrExtract } from '../scripts/generate-abr-extract';
 import { loadStandardFixtures } from '../test/helpers/lists';
 import { startTestApp, type TestApp } from '../test/helpers/test-app';

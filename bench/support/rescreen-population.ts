@@ -30,7 +30,7 @@ export async function poolsOfLoadedLists(em: EntityManager): Promise<NamePools> 
   return measureNamePools(rows.map((r) => r.entity));
 }
 
-/** What the API accepts as a name to screen (`scan.service.ts`): a generated name of punctuation alone ("&") is left out. */
+/** What the API accepts as a name to screen (`scan-screening.ts`): a generated name of punctuation alone ("&") is left out. */
 const SCREENABLE = /[\p{L}\p{N}]/u;
 
 function entitiesOf(pools: NamePools, count: number, seed: number): ListedEntity[] {

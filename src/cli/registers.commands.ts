@@ -8,7 +8,7 @@ import { Client, Connection, type WorkflowHandle } from '@temporalio/client';
 import type { Command } from 'commander';
 import { Presets, SingleBar } from 'cli-progress';
 import { REGISTER_CATALOGUE, REGISTER_SOURCES, isRegisterSource } from '../modules/registers/register-catalogue';
-import { sourceVersions, type RegisterLoadOutcome } from '../modules/registers/register-loads';
+import { sourceVersions, type RegisterLoadOutcome } from '../modules/registers/register-load.store';
 import { AustenderQuerySchema, queryAustender } from '../modules/registers/austender-query';
 import { temporalConnectionOptions } from '../temporal/connection-options';
 import { workflowIds } from '../temporal/workflow-ids';

@@ -8,7 +8,7 @@ import { loadConfigOrExit, type AppConfig } from '../config';
 import { createLogger } from '../logger';
 import { createOrmOptions } from './mikro-orm.config';
 import { readKnowledgeBase } from '../modules/ask/knowledge-files';
-import { syncKnowledgeBase, type SyncResult } from '../modules/ask/knowledge-store';
+import { syncKnowledgeBase, type SyncResult } from '../modules/ask/knowledge.store';
 
 /** Creates the database named in the URL if missing (connecting to the server's `postgres` database). */
 export async function ensureDatabase(url: string): Promise<boolean> {

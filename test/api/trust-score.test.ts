@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storeAbrExtract } from '../../src/modules/registers/abr-store';
+import { storeAbrExtract } from '../../src/modules/registers/abr-extract.store';
 import type { AbrRecord } from '../../src/sources/abr/abr-record';
 import { parseAbrExtract } from '../../src/sources/abr/parse';
 import { writeAbrExtract } from '../../scripts/generate-abr-extract';

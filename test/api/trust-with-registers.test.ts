@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RegisterSource } from '../../src/modules/registers/register-catalogue';
 import { storeRegister } from '../../src/modules/registers/register-writers';
-import { findEntriesEverLoaded } from '../../src/modules/registers/register-queries';
+import { findEntriesEverLoaded } from '../../src/modules/registers/register-search.store';
 import type { AbrRecord } from '../../src/sources/abr/abr-record';
 import { parseAbrExtract } from '../../src/sources/abr/parse';
 import { writeAbrExtract } from '../../scripts/generate-abr-extract';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOrm, type Orm } from '../../src/db/orm';
 import { sql } from '../../src/db/sql';
-import { lookupAbnCached, storedAbnLookup } from '../../src/modules/registers/abn-lookup-store';
+import { lookupAbnCached, storedAbnLookup } from '../../src/modules/registers/abn-lookup.store';
 import { checkAbn } from '../../src/sources/common/business-numbers';
 import { AbnLookupClient, AbnLookupRejectedError, AbnLookupUnavailableError } from '../../src/sources/abn-lookup/client';
 import { parseJsonp } from '../../src/sources/abn-lookup/jsonp';

@@ -4,7 +4,7 @@ import { openOrm, type Orm } from '../../src/db/orm';
 import { sql } from '../../src/db/sql';
 import { Client } from 'pg';
 import { isDatabaseUnavailable } from '../../src/db/unavailable';
-import { DEBIT_QUEUE_WAIT_LIMIT_MS, DebitQueueTimeoutError } from '../../src/modules/screening/debited-scan-writer';
+import { DEBIT_QUEUE_WAIT_LIMIT_MS, DebitQueueTimeoutError } from '../../src/modules/screening/debited-scan.store';
 import { ScanService } from '../../src/modules/screening/scan.service';
 import { FullScanRequestSchema } from '../../src/modules/screening/scan-request.schema';
 import { ScreeningIndex } from '../../src/modules/screening/screening-index';

@@ -11,7 +11,7 @@ import { sql } from '../../src/db/sql';
 import { createAccount } from '../../src/modules/identity/accounts';
 import { recordMovement } from '../../src/modules/credits/ledger';
 import { matchWindow, parsePeriod } from '../../src/modules/finance/reconciliation-period';
-import { ledgerPages } from '../../src/modules/finance/reconciliation-source';
+import { ledgerPages } from '../../src/modules/finance/ledger-movement.store';
 import { PACKS, priceOf } from '../../src/modules/credits/pricing';
 import { TEST_PSP_WEBHOOK_SECRET, testConfig } from '../helpers/test-config';
 import { testRun } from '../helpers/test-run';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openOrm, type Orm } from '../../src/db/orm';
-import { strandedWebhookEvents } from '../../src/modules/webhooks/webhook-events';
+import { strandedWebhookEvents } from '../../src/modules/webhooks/webhook-event.store';
 import { createTestClient } from '../helpers/identity';
 import { testConfig } from '../helpers/test-config';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../../src/db/sql';
-import { createWebhookEvent, recordAttempt } from '../../src/modules/webhooks/webhook-events';
+import { createWebhookEvent, recordAttempt } from '../../src/modules/webhooks/webhook-event.store';
 import { jsonOf, type Json } from '../helpers/http';
 import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';
 import { testConfig } from '../helpers/test-config';

@@ -5,7 +5,7 @@ import { createWebhookActivities } from '../../activities/webhooks';
 import type { AppConfig } from '../../src/config';
 import { sql } from '../../src/db/sql';
 import { deliverOnce } from '../../src/modules/webhooks/webhook-delivery';
-import { createWebhookEvent, type AttemptRecord } from '../../src/modules/webhooks/webhook-events';
+import { createWebhookEvent, type AttemptRecord } from '../../src/modules/webhooks/webhook-event.store';
 import { jsonOf } from '../helpers/http';
 import { startHttpsReceiver, type HttpsReceiver } from '../helpers/https-receiver';
 import { createTestClient, tokenFor, type TestClient } from '../helpers/identity';

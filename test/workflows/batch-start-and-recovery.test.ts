@@ -4,7 +4,7 @@ import { findCaller, type Caller } from '../../src/modules/identity/caller';
 import { BatchRequestSchema } from '../../src/modules/batches/batch-request.schema';
 import { BatchService } from '../../src/modules/batches/batch.service';
 import { recoveryInput } from '../../src/temporal/workflow-inputs';
-import { createWebhookEvent } from '../../src/modules/webhooks/webhook-events';
+import { createWebhookEvent } from '../../src/modules/webhooks/webhook-event.store';
 import { enrol } from '../../src/modules/monitoring/enrolments';
 import { FullScanRequestSchema } from '../../src/modules/screening/scan-request.schema';
 import { collectList, storeListVersion } from '../../src/modules/watchlists/list-version.store';

@@ -15,7 +15,7 @@ import type { Logger } from '../../logger';
 import { AcpServiceAttribute, AcpStatusAttribute, WalletAttribute } from '../../temporal/search-attributes';
 import { workflowIds } from '../../temporal/workflow-ids';
 import type { Hex } from 'viem';
-import { findAcpJob, insertAcpJob, isPaymentUsed, PaymentAlreadyUsedError, type AcpJob, type NewAcpJob } from './acp-jobs';
+import { findAcpJob, insertAcpJob, isPaymentUsed, PaymentAlreadyUsedError, type AcpJob, type NewAcpJob } from './acp-job.store';
 import { checkBuyerSignature } from './buyer-signature';
 import { canonicalTxHash } from './chain/tx-hash';
 import { takeFreeSlot } from './free-tier';

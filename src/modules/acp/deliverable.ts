@@ -7,7 +7,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { AppError } from '../../errors';
 import type { ScanService } from '../screening/scan.service';
-import type { AcpJob } from './acp-jobs';
+import type { AcpJob } from './acp-job.store';
 import { degradeDeliverable } from './bond/degradation';
 import { findWalletStanding } from './bond/wallet-standing';
 import { evaluateDeliverable, runService } from './job-execution';

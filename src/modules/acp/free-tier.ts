@@ -13,7 +13,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../config';
 import { sql } from '../../db/sql';
-import { insertAcpJob, type AcpJob, type NewAcpJob } from './acp-jobs';
+import { insertAcpJob, type AcpJob, type NewAcpJob } from './acp-job.store';
 import { isTestNetwork } from './chain/client';
 
 /** pg_advisory_xact_lock key of free-slot allocation (an arbitrary constant: "acp free"). */

@@ -22,7 +22,7 @@ import { checkWebhookUrl, WebhookTargetError } from '../webhooks/target-policy';
 import { chargeChecks, refusalBeforeWork } from '../credits/consumption';
 import type { BalanceChange } from '../credits/ledger';
 import type { LowCreditNotifier } from '../credits/low-credit';
-import { batchJobView, findBatchJob, insertBatchJob, recordBatchCharge, withdrawBatchJob, type BatchJobView } from './batch-jobs';
+import { batchJobView, findBatchJob, insertBatchJob, recordBatchCharge, withdrawBatchJob, type BatchJobView } from './batch-job.store';
 import type { BatchRequest } from './batch-request.schema';
 import type { Workflows } from '../../../workflows/definitions';
 

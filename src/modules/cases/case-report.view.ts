@@ -1,6 +1,6 @@
 /**
- * Everything a case report shows, gathered by the cases service from the case, its scan's stored
- * response and its audit log. The integrity hash and the PDF are both pure functions of this view.
+ * Everything a case report shows, built from the case, its scan's stored response and its audit log
+ * (case-views.ts). The integrity hash and the PDF are both pure functions of this view.
  */
 import type { StoredAuditEvent } from './audit-chain';
 

@@ -9,13 +9,15 @@ import { randomUUID } from 'node:crypto';
 import { IsolationLevel, type EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError } from '../../errors';
 import type { ScanResponse } from '../screening/scan-response';
-import { anchorProblems, eventAnchor, headAnchor } from './audit-anchor';
-import { sealAuditEvent, verifyAuditChain, type StoredAuditEvent } from './audit-chain';
-import { caseCreatedData, caseRecordProblems, type ActiveRuling } from './case-record-check';
-import { findCaseRow, insertAuditEvent, readActiveRulings, readAuditLog, type CaseRow } from './case-records';
+import { findScanBody } from '../screening/scan.store';
+import { eventAnchor, headAnchor } from './audit-anchor';
+import { sealAuditEvent, type StoredAuditEvent } from './audit-chain';
+import { caseCreatedData } from './case-record-check';
+import { findCaseRow, insertAuditEvent, insertCase, readActiveRulings, readAuditLog, recordCaseDecision, type CaseRow } from './case.store';
 import { recordRulings, rulingEventData, rulingSubject } from './case-rulings';
 import type { CaseDecision, CaseReportView } from './case-report.view';
-import { sql } from '../../db/sql';
+import { CaseVerification, reportChainIsWhole } from './case-verification';
+import { caseReportView, caseResponse, type CaseResponse } from './case-views';
 
 export interface CaseOwner {
   accountId: string;
@@ -28,36 +30,13 @@ export interface CaseReadHooks {
   betweenReads?: () => Promise<void>;
 }
 
-export interface CaseResponse {
-  case_id: string;
-  scan_id: string;
-  reviewer: string;
-  decision: CaseDecision;
-  decision_notes: string | null;
-  scan_summary: CaseReportView['scan_summary'];
-  audit_log: (Omit<StoredAuditEvent, 'case_id'>)[];
-  audit_chain_valid: boolean;
-  created_at: string;
-  updated_at: string;
-}
-
 const CASE_NOT_FOUND = 'Case not found';
 
+/** The response the case's scan stored, if the scan is the owner's. */
 async function storedScan(em: EntityManager, owner: CaseOwner, scanId: string): Promise<ScanResponse> {
-  const [row] = await sql<{ response_body: string; account_id: string }[]>(em, 'select response_body, account_id from scans where id = ?', [scanId]);
+  const row = await findScanBody(em, scanId);
   if (!row || row.account_id !== owner.accountId) throw new NotFoundError('Scan not found');
   return JSON.parse(row.response_body) as ScanResponse;
-}
-
-function scanSummary(scan: ScanResponse): CaseReportView['scan_summary'] {
-  return {
-    entity_name: scan.entity_name,
-    entity_type: scan.entity_type,
-    risk_level: scan.risk_assessment.risk_level,
-    risk_score: scan.risk_assessment.risk_score,
-    match_count: scan.scan_result.match_count,
-    scanned_at: scan.created_at,
-  };
 }
 
 /** Milliseconds precision, as stored (timestamptz(3)) and as hashed. */
@@ -69,7 +48,11 @@ export class CaseService {
     private readonly anchorKey: Buffer,
     private readonly hooks: CaseReadHooks = {},
     private readonly rulingsChanged: (accountId: string) => void = () => {},
-  ) {}
+  ) {
+    this.verification = new CaseVerification(anchorKey);
+  }
+
+  private readonly verification: CaseVerification;
 
   private anchored(event: StoredAuditEvent): StoredAuditEvent & { anchor: string } {
     return { ...event, anchor: eventAnchor(this.anchorKey, event) };
@@ -88,11 +71,15 @@ export class CaseService {
       sealAuditEvent({ case_id: caseId, sequence: 1, event_type: 'case_created', actor: input.reviewer, event_data: caseCreatedData({ reviewer: input.reviewer, scanId: input.scanId, accountId: owner.accountId }), created_at: createdAt, client_id: owner.clientId ?? null }, null),
     );
     await em.transactional(async (tx) => {
-      await sql(tx,
-        `insert into cases (id, account_id, scan_id, reviewer, decision, decision_notes, event_count, head_hash, head_anchor, created_at, updated_at)
-         values (?, ?, ?, ?, 'pending', null, 1, ?, ?, ?, ?)`,
-        [caseId, owner.accountId, input.scanId, input.reviewer, event.hash, headAnchor(this.anchorKey, caseId, 1, event.hash), createdAt, createdAt],
-      );
+      await insertCase(tx, {
+        id: caseId,
+        accountId: owner.accountId,
+        scanId: input.scanId,
+        reviewer: input.reviewer,
+        headHash: event.hash,
+        headAnchor: headAnchor(this.anchorKey, caseId, 1, event.hash),
+        createdAt,
+      });
       await insertAuditEvent(tx, event);
     });
     return this.get(em, owner, caseId);
@@ -104,18 +91,7 @@ export class CaseService {
       await this.hooks.betweenReads?.();
       return { row, log: await readAuditLog(tx, caseId), scan: await storedScan(tx, owner, row.scan_id), rulings: await readActiveRulings(tx, caseId) };
     });
-    return {
-      case_id: row.id,
-      scan_id: row.scan_id,
-      reviewer: row.reviewer,
-      decision: row.decision,
-      decision_notes: row.decision_notes,
-      scan_summary: scanSummary(scan),
-      audit_log: log.map(({ case_id: _caseId, anchor: _anchor, ...event }) => event),
-      audit_chain_valid: this.verify(row, log, rulings).length === 0,
-      created_at: new Date(row.created_at).toISOString(),
-      updated_at: new Date(row.updated_at).toISOString(),
-    };
+    return caseResponse(row, log, scan, this.verification.problems(row, log, rulings).length === 0);
   }
 
   /**
@@ -144,15 +120,14 @@ export class CaseService {
         ),
       );
       await insertAuditEvent(tx, event);
-      await sql(tx, 'update cases set decision = ?, decision_notes = ?, event_count = ?, head_hash = ?, head_anchor = ?, updated_at = ? where id = ?', [
-        input.decision,
-        input.notes,
-        event.sequence,
-        event.hash,
-        headAnchor(this.anchorKey, caseId, event.sequence, event.hash),
+      await recordCaseDecision(tx, caseId, {
+        decision: input.decision,
+        notes: input.notes,
+        sequence: event.sequence,
+        headHash: event.hash,
+        headAnchor: headAnchor(this.anchorKey, caseId, event.sequence, event.hash),
         at,
-        caseId,
-      ]);
+      });
       await recordRulings(tx, { accountId: owner.accountId, caseId, scanId: row.scan_id, decision: input.decision, reviewer: input.reviewer, at, sequence: event.sequence, subject });
     });
     this.rulingsChanged(owner.accountId);
@@ -166,63 +141,12 @@ export class CaseService {
       await this.hooks.betweenReads?.();
       return { row, scan: await storedScan(tx, owner, row.scan_id), log: await readAuditLog(tx, caseId), rulings: await readActiveRulings(tx, caseId) };
     });
-    return {
-      case: {
-        case_id: row.id,
-        scan_id: row.scan_id,
-        reviewer: row.reviewer,
-        decision: row.decision,
-        decision_notes: row.decision_notes,
-        created_at: new Date(row.created_at).toISOString(),
-        updated_at: new Date(row.updated_at).toISOString(),
-      },
-      scan_summary: scanSummary(scan),
-      risk_factors: scan.risk_assessment.risk_factors,
-      recommendation: scan.risk_assessment.recommendation,
-      matches: scan.scan_result.matches.map((m) => ({
-        matched_name: m.matched_name,
-        primary_name: m.primary_name,
-        source: m.source,
-        listed_entity_id: m.listed_entity_id,
-        list_kind: m.list_kind,
-        score: m.score,
-        match_kind: m.match_kind,
-        explanation: m.explanation.summary,
-        programmes: m.programmes,
-        dates_of_birth: m.dates_of_birth,
-        nationalities: m.nationalities,
-      })),
-      audit_log: log.map(({ anchor: _anchor, ...event }) => event),
-      generated_at: nowIso(),
-      record_problems: [...this.headAndAnchorProblems(row, log), ...caseRecordProblems(row, log, rulings)],
-    };
+    return caseReportView(row, log, scan, nowIso(), this.verification.reportProblems(row, log, rulings));
   }
 
   /** Whether the report's own events form an unbroken chain (the part a reader can check from the report alone). */
   chainIsWhole(view: CaseReportView): boolean {
-    return verifyAuditChain(view.case.case_id, [...view.audit_log].sort((a, b) => a.sequence - b.sequence)).valid;
-  }
-
-  /**
-   * Every problem of the chain (hashes, order, head), of its anchors, and of the case row against the
-   * chain (case-record-check.ts); none when the case is what its log says.
-   */
-  verify(row: CaseRow, log: StoredAuditEvent[], rulings?: ActiveRuling[]): string[] {
-    return [...verifyAuditChain(row.id, log, { headHash: row.head_hash }).problems, ...this.anchorsOf(row, log), ...caseRecordProblems(row, log, rulings)];
-  }
-
-  /**
-   * What a report cannot show its reader by itself: events cut off the end (the head) and anchors that
-   * do not verify under our key (the case row against the chain is added beside it). The chain of the
-   * events it prints, a reader checks from the report.
-   */
-  private headAndAnchorProblems(row: CaseRow, log: StoredAuditEvent[]): string[] {
-    const { headProblem } = verifyAuditChain(row.id, log, { headHash: row.head_hash });
-    return [...(headProblem ? [headProblem] : []), ...this.anchorsOf(row, log)];
-  }
-
-  private anchorsOf(row: CaseRow, log: StoredAuditEvent[]): string[] {
-    return anchorProblems(this.anchorKey, row.id, log, { sequence: log.at(-1)?.sequence ?? 0, hash: row.head_hash, anchor: row.head_anchor });
+    return reportChainIsWhole(view);
   }
 
   private async owned(em: EntityManager, owner: CaseOwner, caseId: string): Promise<CaseRow> {

@@ -7,7 +7,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { recordMovement, type LedgerEntry } from '../credits/ledger';
-import { findCheckoutSession, markCheckoutPaid } from './checkout-sessions';
+import { findCheckoutSession, markCheckoutPaid } from './checkout-session.store';
 import { applyParkedReversals, lockPaymentIntent } from './parked-events';
 
 export interface ConfirmedPayment {

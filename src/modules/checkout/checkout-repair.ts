@@ -11,7 +11,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../config';
 import { sql } from '../../db/sql';
 import type { LedgerEntry } from '../credits/ledger';
-import { findCheckoutSession } from './checkout-sessions';
+import { findCheckoutSession } from './checkout-session.store';
 import { signalCheckoutWorkflow } from './checkout-workflow';
 import type { Psp } from './psp-client';
 

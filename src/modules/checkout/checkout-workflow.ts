@@ -8,7 +8,7 @@ import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/c
 import type { AppConfig } from '../../config';
 import { AccountIdAttribute, CheckoutSessionAttribute, CreditPackAttribute } from '../../temporal/search-attributes';
 import { providerEventSignal, type CheckoutProviderEvent, type CheckoutWorkflowInput, type Workflows } from '../../../workflows/definitions';
-import type { CheckoutSession } from './checkout-sessions';
+import type { CheckoutSession } from './checkout-session.store';
 
 function startOptions(config: AppConfig, session: CheckoutSession) {
   const input: CheckoutWorkflowInput = {

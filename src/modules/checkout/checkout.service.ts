@@ -15,7 +15,7 @@ import { AppError, ServiceUnavailableError } from '../../errors';
 import { workflowIds } from '../../temporal/workflow-ids';
 import type { Caller } from '../identity/caller';
 import { PACKS } from '../credits/pricing';
-import { findByRequestKey, insertCheckoutSession, type CheckoutSession } from './checkout-sessions';
+import { findByRequestKey, insertCheckoutSession, type CheckoutSession } from './checkout-session.store';
 import { startCheckoutWorkflow } from './checkout-workflow';
 import type { Psp } from './psp-client';
 

@@ -11,8 +11,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type Stripe from 'stripe';
 import { sql } from '../../db/sql';
-import type { CheckoutSession } from './checkout-sessions';
-import { markPspEventProcessed } from './psp-events';
+import type { CheckoutSession } from './checkout-session.store';
+import { markPspEventProcessed } from './psp-event.store';
 import { reverseCheckout, type ProviderReversal, type ReversalOutcome } from './reversals';
 
 const idOf = (value: unknown): string | null => (typeof value === 'string' ? value : ((value as { id?: string } | null)?.id ?? null));

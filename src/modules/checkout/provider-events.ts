@@ -13,9 +13,9 @@ import type { AppConfig } from '../../config';
 import type { Logger } from '../../logger';
 import { ServiceUnavailableError } from '../../errors';
 import type { LowCreditNotifier } from '../credits/low-credit';
-import { findByPaymentIntent, findCheckoutSession } from './checkout-sessions';
+import { findByPaymentIntent, findCheckoutSession } from './checkout-session.store';
 import { signalCheckoutWorkflow } from './checkout-workflow';
-import { markPspEventProcessed, receivePspEvent } from './psp-events';
+import { markPspEventProcessed, receivePspEvent } from './psp-event.store';
 import { lockPaymentIntent, reversalReport } from './parked-events';
 import { reverseCheckout, type ProviderReversal } from './reversals';
 

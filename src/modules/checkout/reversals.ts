@@ -12,7 +12,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { priceOf } from '../credits/pricing';
 import { recordMovement, type BalanceChange } from '../credits/ledger';
-import type { CheckoutSession } from './checkout-sessions';
+import type { CheckoutSession } from './checkout-session.store';
 
 export type ProviderReversal =
   | { kind: 'refund'; chargeId: string; paymentIntentId: string; amountRefundedCents: number }

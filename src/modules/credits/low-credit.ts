@@ -25,7 +25,7 @@ import type { AppConfig } from '../../config';
 import { sql } from '../../db/sql';
 import type { Logger } from '../../logger';
 import { webhookPolicy } from '../../temporal/workflow-inputs';
-import { createWebhookEvent } from '../webhooks/webhook-events';
+import { createWebhookEvent } from '../webhooks/webhook-event.store';
 import type { BalanceChange } from './ledger';
 
 export type LowCreditThreshold = 80 | 95;

@@ -9,8 +9,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { isCurrentAdministration } from '../../sources/asic/notices';
 import { describeCompanyStatus } from '../../sources/asic/company-status';
-import { sourceVersions } from '../registers/register-loads';
-import { findCompanies, findEntries, type EntryHit } from '../registers/register-queries';
+import { sourceVersions } from '../registers/register-load.store';
+import { findCompanies, findEntries, type EntryHit } from '../registers/register-search.store';
 
 export const ASIC_FEED_SOURCES = ['asic_companies', 'asic_banned_persons', 'asic_banned_orgs', 'asic_notices'];
 

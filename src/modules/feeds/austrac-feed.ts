@@ -6,8 +6,8 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
-import { sourceVersions } from '../registers/register-loads';
-import { findEntries } from '../registers/register-queries';
+import { sourceVersions } from '../registers/register-load.store';
+import { findEntries } from '../registers/register-search.store';
 
 export const AUSTRAC_FEED_SOURCES = ['austrac_enforcement', 'austrac_reporting_entities'];
 

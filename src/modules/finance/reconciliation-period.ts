@@ -1,9 +1,9 @@
 /**
- * The period a finance reconciliation covers: reading it from the CLI's `--from` / `--to`, the wider
- * window each side is read over so a pair split across the period's edge still matches, and whether an
- * instant falls in the period. Kept apart from the matching (reconciliation.ts) and the report rows
- * (report-rows.ts) because it is plain UTC date arithmetic, used directly by the CLI and the database
- * reader, and depends on neither of them.
+ * The period a finance reconciliation covers (with the account, when it looks into one customer):
+ * reading it from the CLI's `--from` / `--to`, the wider window each side is read over so a pair split
+ * across the period's edge still matches, and whether an instant falls in the period. Kept
+ * apart from the matching (reconciliation.ts) and the report rows (report-rows.ts) because it is plain
+ * UTC date arithmetic, used directly by the CLI and the database reader, and depends on neither of them.
  */
 
 /** How far beyond the period each side is read to find the other (the provider retries an undelivered event for up to three days). */
@@ -45,3 +45,10 @@ export const inPeriod = (iso: string, period: Period) => {
   const t = new Date(iso).getTime();
   return t >= period.start.getTime() && t < period.end.getTime();
 };
+
+/** What one reconciliation covers: a period, and optionally one account. */
+export interface ReconciliationScope {
+  period: Period;
+  /** Only this account's movements and facts (finance looking into one customer; tests). */
+  accountId?: string;
+}

@@ -6,7 +6,7 @@ import type { Orm } from '../../db/orm';
 import { settleRedis } from '../../redis';
 import type { HealthProbes, PipelineRunSummary } from './health.service';
 import { sql } from '../../db/sql';
-import { lastRefreshedPerSource } from '../registers/register-loads';
+import { lastRefreshedPerSource } from '../registers/register-load.store';
 import { REGISTER_SOURCES } from '../registers/register-catalogue';
 import type { ChainClient } from '../acp/chain/client';
 import { currentListStatuses } from '../watchlists/list-status';

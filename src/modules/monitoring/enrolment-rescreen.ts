@@ -13,7 +13,7 @@ import { customerKeyOf } from '../screening/cleared-customer';
 import type { ScanMatch } from '../screening/cleared-matches';
 import type { ScanRequest } from '../screening/scan-request.schema';
 import type { Screening } from '../screening/screening';
-import { createWebhookEvent } from '../webhooks/webhook-events';
+import { createWebhookEvent } from '../webhooks/webhook-event.store';
 import { knownAfter, recordSuppressions, sweepDifference, type SweepOutcome } from './sweep-rulings';
 
 export interface EnrolmentToSweep {

@@ -11,7 +11,7 @@ import type { AppConfig } from '../../config';
 import { AppError } from '../../errors';
 import type { Logger } from '../../logger';
 import { startNewsletterSync } from './newsletter-sync';
-import { normaliseEmail, upsertSubscriber } from './subscribers';
+import { normaliseEmail, upsertSubscriber } from './subscriber.store';
 import { TurnstileClient } from './turnstile';
 
 const TURNSTILE_TIMEOUT_MS = 5_000;

@@ -8,8 +8,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { z } from '../../schemas/zod';
-import { agencyKey } from './austender-writer';
-import { lastRefreshedPerSource } from './register-loads';
+import { agencyKey } from './austender-release.store';
+import { lastRefreshedPerSource } from './register-load.store';
 
 const isCalendarDay = (value: string) => {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];

@@ -4,13 +4,13 @@ import { parseAsicNotices } from '../../sources/asic/notices';
 import { parseAustracEnforcement } from '../../sources/austrac/enforcement';
 import { parseAustracReportingEntities } from '../../sources/austrac/reporting-entities';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { writeAbrExtract } from './abr-store';
-import { writeAsicCompanies } from './asic-companies-writer';
-import { writeAustenderReleases } from './austender-writer';
-import { entriesWriter } from './entries-writer';
+import { writeAbrExtract } from './abr-extract.store';
+import { writeAsicCompanies } from './asic-company.store';
+import { writeAustenderReleases } from './austender-release.store';
+import { entriesWriter } from './register-entry.store';
 import type { RegisterSource } from './register-catalogue';
-import type { RegisterLoadOutcome } from './register-loads';
-import { storeRegisterFile, type LoadProgress, type RegisterWriter } from './register-store';
+import type { RegisterLoadOutcome } from './register-load.store';
+import { storeRegisterFile, type LoadProgress, type RegisterWriter } from './register-file.store';
 
 export const REGISTER_WRITERS: Record<RegisterSource, RegisterWriter> = {
   abr: writeAbrExtract,

@@ -1,27 +1,23 @@
 /**
- * Running and keeping scans. A scan screens the name against every loaded list, filters, assesses risk,
- * and is stored once with its exact response body; retrieval returns those bytes and never re-runs.
- * An idempotency key (the header, or a batch item's own key) makes a retried request return the first
- * scan instead of creating a second.
+ * Running and keeping scans. A scan screens the name against every loaded list, filters, assesses risk
+ * (scan-screening.ts), and is stored once with its exact response body (scan.store.ts); retrieval
+ * returns those bytes and never re-runs. An idempotency key (the header, or a batch item's own key)
+ * makes a retried request return the first scan instead of creating a second.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { AppError, NotFoundError, ValidationError } from '../../errors';
+import { AppError, NotFoundError } from '../../errors';
 import { canonicalJson, sha256 } from '../../integrity/canonical-json';
 import { customerKeyOf, type CustomerScope } from './cleared-customer';
-import { applyRulings, explainRulings, rememberedRulings } from './cleared-matches';
-import { listDisplayName } from './list-names';
 import { RuledCustomers } from './ruled-customers';
-import { toMatchRecord } from './match-record';
-import { assessRisk } from './risk/risk-assessment';
 import type { ScanRequest } from './scan-request.schema';
-import { serviceIdFor, type ScanResponse } from './scan-response';
+import type { ScanResponse } from './scan-response';
+import { ScanScreening } from './scan-screening';
+import { findScanBody, findScanByKey, insertScan, SCAN_COLUMNS, scanRow, type KeyedScan } from './scan.store';
 import type { LoadedListVersion, ScreeningIndex } from './screening-index';
 import type { SourceFreshness } from './source-freshness';
-import { sql } from '../../db/sql';
 import { timeOrderedId } from '../../db/time-ordered-id';
 import type { BalanceChange } from '../credits/ledger';
-import type { ScanColumn } from './debited-scan-statements';
-import { DebitedScanWriter } from './debited-scan-writer';
+import { DebitedScanWriter } from './debited-scan.store';
 
 export interface ScanOwner {
   accountId: string;
@@ -42,59 +38,6 @@ export class IdempotencyConflictError extends AppError {
   }
 }
 
-/** A name with nothing to screen (no letters or digits): screening it would falsely read as clean. */
-export class UnscreenableNameError extends ValidationError {
-  constructor(name: string) {
-    super([{ loc: ['body', 'name'], msg: `The name ${JSON.stringify(name.slice(0, 80))} has no letters or digits to screen`, type: 'unscreenable_name' }]);
-    this.name = 'UnscreenableNameError';
-  }
-
-  /** The reason alone, for a batch item's error_message. */
-  get reason(): string {
-    return this.issues[0]!.msg;
-  }
-}
-
-/** Letters or digits of any script. */
-const SCREENABLE = /[\p{L}\p{N}]/u;
-
-/** The columns a scan row writes, in the order `scanRow` gives their values, each with its type. */
-const SCAN_COLUMNS: readonly ScanColumn[] = [
-  { name: 'id', type: 'uuid' },
-  { name: 'account_id', type: 'uuid' },
-  { name: 'client_id', type: 'uuid' },
-  { name: 'entity_type', type: 'text' },
-  { name: 'entity_name', type: 'text' },
-  { name: 'request', type: 'jsonb' },
-  { name: 'response_body', type: 'text' },
-  { name: 'response_sha256', type: 'text' },
-  { name: 'list_versions', type: 'jsonb' },
-  { name: 'risk_level', type: 'text' },
-  { name: 'risk_score', type: 'integer' },
-  { name: 'match_count', type: 'integer' },
-  { name: 'idempotency_key', type: 'text' },
-  { name: 'request_sha256', type: 'text' },
-  { name: 'origin', type: 'text' },
-  { name: 'created_at', type: 'timestamptz' },
-];
-
-const SCAN_COLUMN_NAMES = SCAN_COLUMNS.map((c) => c.name).join(', ');
-const SCAN_PLACEHOLDERS = SCAN_COLUMNS.map(() => '?').join(', ');
-
-/** The values of a scan row, in {@link SCAN_COLUMNS} order. */
-function scanRow(
-  input: { owner: ScanOwner; request: ScanRequest; idempotencyKey?: string; origin?: 'api' | 'batch' | 'monitoring' },
-  response: ScanResponse,
-  body: string,
-  versions: LoadedListVersion[],
-  requestHash: string,
-): unknown[] {
-  return [response.scan_id, input.owner.accountId, input.owner.clientId, response.entity_type, response.entity_name, JSON.stringify(input.request),
-    body, sha256(body), JSON.stringify(versions.map((v) => ({ source: v.source, version: v.versionNumber, version_id: v.versionId }))),
-    response.risk_assessment.risk_level, response.risk_assessment.risk_score, response.scan_result.match_count,
-    input.idempotencyKey ?? null, requestHash, input.origin ?? 'api', response.created_at];
-}
-
 /**
  * Where remembered rulings of a scan apply: the owner's account, the customer named in the request and,
  * for a monitoring re-screen, the enrolment (whose rulings hold even when the request has no key).
@@ -106,12 +49,16 @@ function scopeOf(input: { owner: ScanOwner; request: ScanRequest; enrolmentId?: 
 export class ScanService {
   constructor(
     private readonly index: ScreeningIndex,
-    private readonly freshness: SourceFreshness,
+    freshness: SourceFreshness,
     private readonly ruled: RuledCustomers = new RuledCustomers(),
     options: { groupCommitMs?: number } = {},
   ) {
+    this.screening = new ScanScreening(index, freshness, ruled);
     this.debitedScans = new DebitedScanWriter(SCAN_COLUMNS, options.groupCommitMs);
   }
+
+  /** How a request becomes a response; the same for stored, paid and unstored scans. */
+  private readonly screening: ScanScreening;
 
   /** Paid scans of an account arriving together share a statement and a commit (see the writer). */
   private readonly debitedScans: DebitedScanWriter;
@@ -137,24 +84,18 @@ export class ScanService {
     const started = performance.now();
     const requestHash = sha256(canonicalJson(input.request));
     if (input.idempotencyKey) {
-      const earlier = await this.findByKey(em, input.owner.accountId, input.idempotencyKey);
+      const earlier = await findScanByKey(em, input.owner.accountId, input.idempotencyKey);
       if (earlier) return this.replay(earlier, requestHash);
     }
     await input.beforeScreening?.(em);
     // The versions recorded are those this scan was screened against, captured with the index it used:
     // reading the index again after an await could record a version swapped in meanwhile.
-    const { response, versions } = await this.screen(em, input.request, started, scopeOf(input));
+    const { response, versions } = await this.screening.screen(em, input.request, started, scopeOf(input));
     const body = JSON.stringify(response);
-    const inserted = await sql<{ id: string }[]>(em, 
-      `insert into scans (${SCAN_COLUMN_NAMES}) values (${SCAN_PLACEHOLDERS})
-       on conflict (account_id, idempotency_key) where idempotency_key is not null do nothing
-       returning id`,
-      scanRow(input, response, body, versions, requestHash),
-      { prepared: 'scan_insert' },
-    );
-    if (inserted.length === 0) {
+    const stored = await insertScan(em, scanRow(input, response, body, versions, requestHash));
+    if (!stored) {
       // A concurrent request with the same key won the insert: answer with its scan.
-      const winner = await this.findByKey(em, input.owner.accountId, input.idempotencyKey!);
+      const winner = await findScanByKey(em, input.owner.accountId, input.idempotencyKey!);
       if (!winner) throw new Error('idempotent insert lost and no winner found');
       return this.replay(winner, requestHash);
     }
@@ -172,7 +113,7 @@ export class ScanService {
    */
   async createDebited(em: EntityManager, input: { owner: ScanOwner; request: ScanRequest }): Promise<(CreatedScan & { debit: BalanceChange }) | null> {
     const started = performance.now();
-    const { response, versions } = await this.screen(em, input.request, started, scopeOf(input));
+    const { response, versions } = await this.screening.screen(em, input.request, started, scopeOf(input));
     const body = JSON.stringify(response);
     const outcome = await this.debitedScans.write(em, {
       accountId: input.owner.accountId,
@@ -193,23 +134,12 @@ export class ScanService {
 
   /** The stored response body of a scan of the caller's account, byte for byte. */
   async get(em: EntityManager, owner: Pick<ScanOwner, 'accountId'>, scanId: string): Promise<string> {
-    const [row] = await sql<{ response_body: string; account_id: string }[]>(em, 
-      'select response_body, account_id from scans where id = ?',
-      [scanId],
-    );
+    const row = await findScanBody(em, scanId);
     if (!row || row.account_id !== owner.accountId) throw new NotFoundError('Scan not found');
     return row.response_body;
   }
 
-  private async findByKey(em: EntityManager, accountId: string, key: string) {
-    const [row] = await sql<{ id: string; response_body: string; request_sha256: string }[]>(em, 
-      'select id, response_body, request_sha256 from scans where account_id = ? and idempotency_key = ?',
-      [accountId, key],
-    );
-    return row;
-  }
-
-  private replay(row: { id: string; response_body: string; request_sha256: string }, requestHash: string): CreatedScan {
+  private replay(row: KeyedScan, requestHash: string): CreatedScan {
     if (row.request_sha256 !== requestHash) throw new IdempotencyConflictError();
     return { scanId: row.id, body: row.response_body, replayed: true, response: JSON.parse(row.response_body) as ScanResponse };
   }
@@ -229,60 +159,6 @@ export class ScanService {
    * scope, the rulings remembered for that customer (or enrolment) apply as they would to a stored scan.
    */
   async evaluate(em: EntityManager, request: ScanRequest, started = performance.now(), scope: CustomerScope | null = null): Promise<ScanResponse> {
-    return (await this.screen(em, request, started, scope)).response;
-  }
-
-  /** The response and the list versions it was screened against (one snapshot of the index). */
-  private async screen(em: EntityManager, request: ScanRequest, started: number, scope: CustomerScope | null = null): Promise<{ response: ScanResponse; versions: LoadedListVersion[] }> {
-    if (!SCREENABLE.test(request.name)) throw new UnscreenableNameError(request.name);
-    const { index, versions } = this.index.current();
-    const result = index.search({
-      name: request.name,
-      entityType: request.entity_type,
-      dob: request.dob ?? null,
-      gender: request.gender ?? null,
-      nationality: request.nationality_code ?? null,
-      country: request.country_code ?? null,
-    });
-    const byVersion = new Map(versions.map((v) => [v.source, v]));
-    // Rulings remembered for this customer set cleared, unchanged matches aside before anything counts them.
-    const records = result.matches.map((m) => toMatchRecord(m, byVersion));
-    const ruled = scope && records.length > 0 && (await this.ruled.mayHaveRulings(em, scope));
-    const { kept: matches, keptPositions, suppressed } = applyRulings(records, ruled ? await rememberedRulings(em, scope, records) : new Map());
-    const scored = keptPositions.map((position) => result.matches[position]!);
-    const rulingsExplained = explainRulings(matches, suppressed);
-    const staleness = await this.freshness.staleness(em, versions);
-    const risk = assessRisk({
-      entityType: request.entity_type,
-      personProfile: request.risk_profile?.kind === 'person' ? request.risk_profile.profile : null,
-      organisationProfile: request.risk_profile?.kind === 'organisation' ? request.risk_profile.profile : null,
-      countryCode: request.country_code ?? null,
-      nationalityCode: request.nationality_code ?? null,
-      incorporationCountryCode: (request as { incorporation_country_code?: string | null }).incorporation_country_code ?? null,
-      matches: scored.map((m) => ({ listKind: m.listKind, score: m.score, matchedName: m.matchedName, source: m.source })),
-      sourceStaleness: staleness,
-    });
-    const response: ScanResponse = {
-      scan_id: timeOrderedId(),
-      entity_type: request.entity_type,
-      entity_name: request.name,
-      created_at: new Date().toISOString(),
-      scan_result: {
-        match_count: matches.length,
-        matches,
-        suppressed_matches: suppressed,
-        filter_applied: result.filterApplied || suppressed.length > 0,
-        filter_explanation: [result.filterExplanation, rulingsExplained].filter((part) => part !== null).join('; ') || null,
-        source_staleness: staleness,
-        sources_checked: versions.map((v) => v.source),
-      },
-      risk_assessment: risk,
-      metadata: {
-        service_id: serviceIdFor(request.entity_type),
-        query_time_ms: Math.round(performance.now() - started),
-        data_sources: versions.map((v) => `${listDisplayName(v.source)} v${v.versionNumber} (loaded ${v.createdAt.toISOString()}${v.publishedAt ? `; published ${v.publishedAt.toISOString().slice(0, 10)}` : ''})`),
-      },
-    };
-    return { response, versions };
+    return (await this.screening.screen(em, request, started, scope)).response;
   }
 }

@@ -8,7 +8,7 @@ import { WorkflowIdConflictPolicy, type Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../config';
 import type { Logger } from '../../logger';
-import { storedAbnLookup } from '../registers/abn-lookup-store';
+import { storedAbnLookup } from '../registers/abn-lookup.store';
 import { workflowIds } from '../../temporal/workflow-ids';
 import type { AbnLookupAnswer, Workflows } from '../../../workflows/definitions';
 import type { AbnLookupOutcome } from './register-lookup';

@@ -3,7 +3,7 @@
  * entity by austrac-links.ts, and those meeting one of the entity's names only, as possible matches.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { currentEntries } from '../registers/register-queries';
+import { currentEntries } from '../registers/register-search.store';
 import { linkAction, nameKeyOf, whyActionNotCounted, type LegalSubject } from './austrac-links';
 import type { PossibleMatch, RegisterFindings } from './register-findings';
 

@@ -9,7 +9,7 @@
  * (legal-form words normalised, never dropped), so "Westpac" never meets WESTPAC PTY LTD.
  */
 import anyAscii from 'any-ascii';
-import type { EntryHit } from '../registers/register-queries';
+import type { EntryHit } from '../registers/register-search.store';
 import { registerNameKey } from '../../sources/registers/name-key';
 
 export interface AustracEntityLink {

@@ -5,7 +5,7 @@
  */
 import { isCurrentAdministration } from '../../sources/asic/notices';
 import { registerNameKey } from '../../sources/registers/name-key';
-import type { EntryHit } from '../registers/register-queries';
+import type { EntryHit } from '../registers/register-search.store';
 import type { PossibleMatch, RegisterFindings } from './register-findings';
 
 /** A published notice of administration counts as current for a year after it was published. */

@@ -4,7 +4,7 @@
  * Every other hit by name is a possible match that needs confirmation, reported with the record and why
  * it was not counted. A record whose banning has ended is history, never a current banning.
  */
-import type { EntryHit } from '../registers/register-queries';
+import type { EntryHit } from '../registers/register-search.store';
 import { registerNameKey } from '../../sources/registers/name-key';
 import { linkBannedPerson, type PersonToCheck } from './person-evidence';
 import type { CountedBanning, PossibleMatch, RegisterFindings } from './register-findings';

@@ -6,7 +6,7 @@
  * address of a sole trader (the bulk extract gives only state and postcode), or an address the caller
  * gives for a director. Anything less is a possible match that needs confirmation, with the reason.
  */
-import type { EntryHit } from '../registers/register-queries';
+import type { EntryHit } from '../registers/register-search.store';
 
 /** A person checked against the register, with the facts that can corroborate a name hit. */
 export interface PersonToCheck {

@@ -9,7 +9,7 @@ import { rootCertificates } from 'node:tls';
 import { Agent, buildConnector, request } from 'undici';
 import { signTimestamped, signWebhookBody } from './signature';
 import { guardedConnector, guardedLookup } from './target-policy';
-import type { AttemptRecord, WebhookEvent } from './webhook-events';
+import type { AttemptRecord, WebhookEvent } from './webhook-event.store';
 
 export interface DeliveryOptions {
   timeoutMs: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { EntryHit } from '../../../src/modules/registers/register-queries';
+import type { EntryHit } from '../../../src/modules/registers/register-search.store';
 import { AUSTRAC_ENTITY_LINKS, legalNameKey, linkAction, whyActionNotCounted } from '../../../src/modules/trust/austrac-links';
 import { checkAbn, checkAcn } from '../../../src/sources/common/business-numbers';
 import { documentNumberKey, linkBannedPerson, type PersonToCheck } from '../../../src/modules/trust/person-evidence';

@@ -6,8 +6,8 @@
  * (src/http/middleware/x402-v2.ts, x402.ts) verifies and settles the payment, and only then is the job
  * recorded under the settlement's transaction hash and run.
  */
-import type { AcpJob } from '../../../modules/acp/acp-jobs';
-import { findAcpJob, findAcpJobByPayment } from '../../../modules/acp/acp-jobs';
+import type { AcpJob } from '../../../modules/acp/acp-job.store';
+import { findAcpJob, findAcpJobByPayment } from '../../../modules/acp/acp-job.store';
 import type { AcpJobService } from '../../../modules/acp/acp-job.service';
 import type { FeedbackAuthorization } from '../../../modules/acp/reputation/feedback-authorization';
 import type { WalletGate } from '../../../modules/acp/bond/wallet-gate';

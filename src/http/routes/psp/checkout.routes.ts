@@ -4,7 +4,7 @@
  * when the provider confirms payment, never from this call.
  */
 import type { CheckoutService } from '../../../modules/checkout/checkout.service';
-import type { CheckoutSession } from '../../../modules/checkout/checkout-sessions';
+import type { CheckoutSession } from '../../../modules/checkout/checkout-session.store';
 import { PACKS } from '../../../modules/credits/pricing';
 import { z } from '../../../schemas/zod';
 import { callerOf } from '../../middleware/authenticate';

@@ -9,7 +9,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppConfig } from '../../../config';
 import { AppError, ServiceUnavailableError } from '../../../errors';
 import { sql } from '../../../db/sql';
-import { insertAcpJob, PaymentAlreadyUsedError, type AcpJob, type NewAcpJob } from '../acp-jobs';
+import { insertAcpJob, PaymentAlreadyUsedError, type AcpJob, type NewAcpJob } from '../acp-job.store';
 import { BOND_DESCRIPTION_PREFIX } from '../bond/bond-terms';
 import type { ChainClient } from '../chain/client';
 import { usdcUnits } from '../chain/usdc-payment';

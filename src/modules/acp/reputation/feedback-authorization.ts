@@ -20,7 +20,7 @@
 import { hashTypedData, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { AppConfig } from '../../../config';
-import type { AcpJob } from '../acp-jobs';
+import type { AcpJob } from '../acp-job.store';
 
 /** How long after settlement a buyer may post the feedback. */
 export const FEEDBACK_WINDOW_SECONDS = 90 * 24 * 3600;

@@ -6,7 +6,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../../db/sql';
-import { findAcpJob, type AcpJob } from '../acp-jobs';
+import { findAcpJob, type AcpJob } from '../acp-job.store';
 
 export interface DeliverableRecord {
   result: Record<string, unknown> | null;

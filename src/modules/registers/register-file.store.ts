@@ -6,7 +6,7 @@
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UnexpectedFormatError } from '../../sources/listed-entity';
-import { beginLoad, fileSha256, finishLoad, latestContentHash, type RegisterLoadOutcome } from './register-loads';
+import { beginLoad, fileSha256, finishLoad, latestContentHash, type RegisterLoadOutcome } from './register-load.store';
 
 export interface LoadProblem {
   location: string;

@@ -8,7 +8,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseAustenderFile } from '../../sources/austender/parse';
 import type { AustenderContract } from '../../sources/austender/release';
-import { batchedWriter, type RegisterWriter } from './register-store';
+import { batchedWriter, type RegisterWriter } from './register-file.store';
 import { bulkInsert } from '../../db/bulk-insert';
 
 const BATCH = 500;

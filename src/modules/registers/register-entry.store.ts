@@ -6,7 +6,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { RegisterEntry, RegisterEvent } from '../../sources/registers/register-entry';
 import { registerNameKey } from '../../sources/registers/name-key';
-import { batchedWriter, type RegisterWriter } from './register-store';
+import { batchedWriter, type RegisterWriter } from './register-file.store';
 import { bulkInsert } from '../../db/bulk-insert';
 
 const BATCH = 1_000;

@@ -6,8 +6,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AbrRecord } from '../../sources/abr/abr-record';
 import { parseAbrFile } from '../../sources/abr/parse';
-import type { RegisterLoadOutcome } from './register-loads';
-import { batchedWriter, storeRegisterFile, type LoadProgress, type RegisterWriter } from './register-store';
+import type { RegisterLoadOutcome } from './register-load.store';
+import { batchedWriter, storeRegisterFile, type LoadProgress, type RegisterWriter } from './register-file.store';
 import { bulkInsert } from '../../db/bulk-insert';
 
 const BATCH = 2_000;

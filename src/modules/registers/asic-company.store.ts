@@ -7,7 +7,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { parseAsicCompaniesFile } from '../../sources/asic/companies';
 import type { AsicCompany } from '../../sources/asic/company-record';
 import { registerNameKey } from '../../sources/registers/name-key';
-import { batchedWriter, type RegisterWriter } from './register-store';
+import { batchedWriter, type RegisterWriter } from './register-file.store';
 import { bulkInsert } from '../../db/bulk-insert';
 
 const BATCH = 2_000;

@@ -1,7 +1,11 @@
-/** Reading cases and their audit logs from PostgreSQL, as the service and the report need them. */
+/**
+ * Cases and their audit logs in PostgreSQL: the case row as each step leaves it (its head naming the
+ * newest event), the sealed events, and what the service and the report read back.
+ */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { StoredAuditEvent } from './audit-chain';
 import type { ActiveRuling, CaseRecordFields } from './case-record-check';
+import type { CaseDecision } from './case-report.view';
 import { sql } from '../../db/sql';
 
 /** A case row as stored: the fields its chain vouches for, plus the chain's head and anchor. */
@@ -58,4 +62,33 @@ export async function insertAuditEvent(em: EntityManager, event: StoredAuditEven
 /** The case's remembered rulings still in force, to compare with its latest decision (case-record-check.ts). */
 export async function readActiveRulings(em: EntityManager, caseId: string): Promise<ActiveRuling[]> {
   return sql<ActiveRuling[]>(em, 'select listed_entity_id, ruling, audit_sequence from match_rulings where case_id = ? and revoked_at is null order by listed_entity_id', [caseId]);
+}
+
+/** Opens a case: pending, its one event (`case_created`) its head. */
+export async function insertCase(
+  em: EntityManager,
+  c: { id: string; accountId: string; scanId: string; reviewer: string; headHash: string; headAnchor: string; createdAt: string },
+): Promise<void> {
+  await sql(em,
+    `insert into cases (id, account_id, scan_id, reviewer, decision, decision_notes, event_count, head_hash, head_anchor, created_at, updated_at)
+         values (?, ?, ?, ?, 'pending', null, 1, ?, ?, ?, ?)`,
+    [c.id, c.accountId, c.scanId, c.reviewer, c.headHash, c.headAnchor, c.createdAt, c.createdAt],
+  );
+}
+
+/** The case follows a decision logged as event `sequence`, which becomes its head. */
+export async function recordCaseDecision(
+  em: EntityManager,
+  caseId: string,
+  d: { decision: CaseDecision; notes: string | null; sequence: number; headHash: string; headAnchor: string; at: string },
+): Promise<void> {
+  await sql(em, 'update cases set decision = ?, decision_notes = ?, event_count = ?, head_hash = ?, head_anchor = ?, updated_at = ? where id = ?', [
+    d.decision,
+    d.notes,
+    d.sequence,
+    d.headHash,
+    d.headAnchor,
+    d.at,
+    caseId,
+  ]);
 }
