@@ -3,16 +3,7 @@
  * monitoring re-screens, operator credits, finance). Exit codes: 0 done, 1 failed, 2 bad usage (nothing changed).
  */
 import { Command, CommanderError } from 'commander';
-import { registerIdentityCommands } from './cli/identity.commands';
-import { registerListCommands } from './cli/lists.commands';
-import { registerMonitoringCommands } from './cli/monitoring.commands';
-import { registerRegisterCommands } from './cli/registers.commands';
-import { registerFinanceCommands } from './cli/finance';
-import { registerRetentionCommands } from './cli/retention.commands';
-import { registerCreditCommands } from './cli/credits.commands';
 import { CliUsageError, createPrinter, type CliContext } from './cli/cli-context';
-import { loadConfigOrExit } from './config';
-import { openOrm } from './db/orm';
 
 const program = new Command('cli')
   .description('Compliance Intelligence admin CLI')
@@ -21,6 +12,9 @@ const program = new Command('cli')
   .showHelpAfterError();
 
 async function run(action: (cli: CliContext) => Promise<void>): Promise<void> {
+  // Loaded here, not at the top, so `--help` and usage errors answer without them.
+  const { loadConfigOrExit } = await import('./config.js');
+  const { openOrm } = await import('./db/orm.js');
   const config = loadConfigOrExit();
   const orm = await openOrm(config.db);
   const cli: CliContext = {
@@ -43,19 +37,42 @@ async function run(action: (cli: CliContext) => Promise<void>): Promise<void> {
   }
 }
 
-registerIdentityCommands(program, run);
-registerListCommands(program, run);
-registerMonitoringCommands(program, run);
-registerRegisterCommands(program, run);
-registerFinanceCommands(program, run);
-registerRetentionCommands(program, run);
-registerCreditCommands(program, run);
+type RegisterCommands = (program: Command, runner: typeof run) => void;
 
-program.parseAsync(process.argv).catch((err) => {
-  if (err instanceof CommanderError) {
-    process.exitCode = err.exitCode === 0 ? 0 : 2;
-    return;
-  }
-  process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exitCode = 1;
-});
+/**
+ * Each command group's module, loaded only when that group is asked for: loading every group's graph
+ * (the Temporal client, the payment provider's SDK, the register loaders) was most of a short
+ * command's time. Help, or a command no group knows, loads them all so commander can list them.
+ */
+const COMMAND_GROUPS: Record<string, () => Promise<RegisterCommands>> = {
+  accounts: async () => (await import('./cli/identity.commands.js')).registerIdentityCommands,
+  clients: async () => (await import('./cli/identity.commands.js')).registerIdentityCommands,
+  keys: async () => (await import('./cli/identity.commands.js')).registerIdentityCommands,
+  lists: async () => (await import('./cli/lists.commands.js')).registerListCommands,
+  monitoring: async () => (await import('./cli/monitoring.commands.js')).registerMonitoringCommands,
+  registers: async () => (await import('./cli/registers.commands.js')).registerRegisterCommands,
+  finance: async () => (await import('./cli/finance.js')).registerFinanceCommands,
+  retention: async () => (await import('./cli/retention.commands.js')).registerRetentionCommands,
+  credits: async () => (await import('./cli/credits.commands.js')).registerCreditCommands,
+};
+
+/** The groups the command line needs: the one its first word names, or every group. */
+async function commandGroups(argv: readonly string[]): Promise<RegisterCommands[]> {
+  const first = argv.slice(2).find((arg) => !arg.startsWith('-'));
+  const loaders = first !== undefined && Object.hasOwn(COMMAND_GROUPS, first) ? [COMMAND_GROUPS[first]!] : Object.values(COMMAND_GROUPS);
+  return [...new Set(await Promise.all(loaders.map((load) => load())))];
+}
+
+commandGroups(process.argv)
+  .then((groups) => {
+    for (const register of groups) register(program, run);
+    return program.parseAsync(process.argv);
+  })
+  .catch((err) => {
+    if (err instanceof CommanderError) {
+      process.exitCode = err.exitCode === 0 ? 0 : 2;
+      return;
+    }
+    process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  });
