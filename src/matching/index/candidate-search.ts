@@ -1,29 +1,24 @@
-import * as formHitsModule from './form-hits';
-import * as pairingBoundModule from './pairing-bound';
-import * as nameTableModule from './name-table';
-import type { NameTable } from './name-table';
-import * as postingGroupsModule from './posting-groups';
+import { hitSlot } from './form-hits';
+import { pairingBound } from './pairing-bound';
+import {
+  GROUPS_OF_KINDS,
+  hasInitialGroup,
+  isQuietRole,
+  KIND_CODES,
+  POSTING_GROUPS,
+  ROLE_CODES,
+  type NameTable,
+} from './name-table';
+import { groupEnd } from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
 import { WorseShares } from '../score/middle-names';
-import * as unitAdmissionModule from './unit-admission';
+import { admittingUnits, everyTokenUnits, openingUnits } from './unit-admission';
 import { PairPostings } from './pair-postings';
-import * as pairOpeningModule from './pair-opening';
-import * as listedShareCutModule from './listed-share-cut';
-import type { ShareCut } from './listed-share-cut';
+import { unitsToPair, walkPairs } from './pair-opening';
+import { listedShareCut, unitReach, type ShareCut } from './listed-share-cut';
 import { FormUnitMarks } from './form-unit-marks';
-import * as postingsBoundModule from './postings-bound';
-import { PostingsBound } from './postings-bound';
-import * as smallSortModule from './small-sort';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { hitSlot } = formHitsModule;
-const { pairingBound } = pairingBoundModule;
-const { GROUPS_OF_KINDS, hasInitialGroup, isQuietRole, KIND_CODES, POSTING_GROUPS, ROLE_CODES } = nameTableModule;
-const { groupEnd } = postingGroupsModule;
-const { admittingUnits, everyTokenUnits, openingUnits } = unitAdmissionModule;
-const { unitsToPair, walkPairs } = pairOpeningModule;
-const { listedShareCut, unitReach } = listedShareCutModule;
-const { CUT_OPENED, OPENED, WITH_INITIAL } = postingsBoundModule;
-const { sortSmall } = smallSortModule;
+import { CUT_OPENED, OPENED, WITH_INITIAL, PostingsBound } from './postings-bound';
+import { sortSmall } from './small-sort';
 
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
 
@@ -91,8 +86,8 @@ export class CandidateSearch {
     const shares = this.worseShares(query, allowedKinds);
     const admits = (everyToken ? everyTokenUnits(query, units, costs) : null) ?? admittingUnits(query, units, costs, threshold, shares);
     let touchedCount = 0;
-    // An anonymous arrow, not a named closure: tsx names each named closure as it is created (docs/performance.md).
-    const paired = unitsToPair(this.pairs, { query, units, costs, admits, threshold, shares }, this.pairFromCost, (unit) => this.postingsOf(unit, allowedKinds, undefined, true));
+    const rareCost = (unit: QueryUnit) => this.postingsOf(unit, allowedKinds, undefined, true);
+    const paired = unitsToPair(this.pairs, { query, units, costs, rareCost, admits, threshold, shares }, this.pairFromCost);
     if (paired !== null) {
       const kinds = this.table.entityKind;
       const owner = this.table.nameEntity;

@@ -1,19 +1,12 @@
 import type { EntityKind, ListedEntity } from '../../sources/listed-entity';
-import * as foldTextModule from '../prepare/fold-text';
-import * as namesInModule from '../prepare/names-in';
-import * as tokeniseNameModule from '../prepare/tokenise-name';
-import type { NameContext, TokenRole } from '../prepare/tokenise-name';
+import { isWrittenWithoutVowels } from '../prepare/fold-text';
+import { namesIn } from '../prepare/names-in';
+import { TOKEN_ROLES, tokeniseName, type NameContext, type TokenRole } from '../prepare/tokenise-name';
 import { FormVocabulary } from './form-vocabulary';
 import { GrowableColumn } from './growable-column';
-import * as postingGroupsModule from './posting-groups';
-import * as postingSharesModule from './posting-shares';
+import { groupPostings } from './posting-groups';
+import { postingShares } from './posting-shares';
 import { TokenRarity } from './token-rarity';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { isWrittenWithoutVowels } = foldTextModule;
-const { namesIn } = namesInModule;
-const { TOKEN_ROLES, tokeniseName } = tokeniseNameModule;
-const { groupPostings } = postingGroupsModule;
-const { postingShares } = postingSharesModule;
 
 export const ROLE_CODES: readonly TokenRole[] = TOKEN_ROLES;
 export const KIND_CODES: readonly EntityKind[] = ['person', 'organisation', 'vessel', 'other'];

@@ -1,18 +1,11 @@
 import type { WorseShares } from '../score/middle-names';
-import * as formHitsModule from './form-hits';
-import * as nameTableModule from './name-table';
-import type { NameTable } from './name-table';
+import { hitSlot } from './form-hits';
+import { POSTING_GROUPS, type NameTable } from './name-table';
 import type { PairPostings } from './pair-postings';
-import * as postingGroupsModule from './posting-groups';
+import { groupEnd } from './posting-groups';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
-import * as smallSortModule from './small-sort';
-import * as unitAdmissionModule from './unit-admission';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { hitSlot } = formHitsModule;
-const { POSTING_GROUPS } = nameTableModule;
-const { groupEnd } = postingGroupsModule;
-const { canReach } = unitAdmissionModule;
-const { costliestFirst } = smallSortModule;
+import { costliestFirst } from './small-sort';
+import { canReach } from './unit-admission';
 
 /** What choosing the units to pair needs to know of the query and the search. */
 export interface PairingInputs {
@@ -20,6 +13,8 @@ export interface PairingInputs {
   units: readonly QueryUnit[];
   /** Postings each unit's walk would read. */
   costs: readonly number[];
+  /** Postings of the unit's forms that pair with nothing (what its walk still reads when it is paired). */
+  rareCost: (unit: QueryUnit) => number;
   /** The units the usual search lets open names (`admittingUnits`). */
   admits: readonly boolean[];
   threshold: number;
@@ -34,10 +29,10 @@ export interface PairingInputs {
  * the names holding two are in the pair postings. Paired units may share no common form (a name holding
  * it alone would meet both, and only its walk finds those). The other units open names as usual, and
  * the paired units' forms that pair with nothing are walked, so those walks must cost well under the
- * walks they replace. `rareCost` gives the postings of a unit's forms that pair with nothing.
+ * walks they replace.
  */
-export function unitsToPair(pairs: PairPostings, inputs: PairingInputs, pairFromCost: number, rareCost: (unit: QueryUnit) => number): number[] | null {
-  const { query, units, costs, admits, threshold, shares } = inputs;
+export function unitsToPair(pairs: PairPostings, inputs: PairingInputs, pairFromCost: number): number[] | null {
+  const { query, units, costs, rareCost, admits, threshold, shares } = inputs;
   const base = query.quietMask | query.unpostedMask;
   const paired: number[] = [];
   for (const k of costliestFirst(costs)) {
