@@ -12,7 +12,8 @@ import {
   TYPE_MISMATCH_PENALTY,
 } from '../score-weights';
 import { CandidateSearch } from './candidate-search';
-import { buildNameTable, contextOf, KIND_CODES, type NameTable } from './name-table';
+import { contextOf, KIND_CODES, type NameTable } from './name-table';
+import { buildNameTable } from './name-table-build';
 import { prepareQuery, prepareQueryAlike, type PreparedQuery } from './prepared-query';
 import { queryLookupsOf } from './query-lookups';
 import type { SkeletonLookup } from './skeleton-lookup';
