@@ -1,8 +1,11 @@
 import type { WorseShares } from '../score/middle-names';
+import type { CandidateTally } from './candidate-tally';
 import { hitSlot } from './form-hits';
+import { FormUnitMarks } from './form-unit-marks';
 import { POSTING_GROUPS, type NameTable } from './name-table';
 import type { PairPostings } from './pair-postings';
 import { groupEnd } from './posting-groups';
+import { OPENED } from './postings-bound';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
 import { costliestFirst } from './small-sort';
 import { canReach } from './unit-admission';
@@ -93,4 +96,34 @@ export function walkPairs(
       }
     }
   }
+}
+
+/**
+ * Opens the names of the allowed kinds that `walkPairs` gives for the paired units, marked as no unit's
+ * yet (every unit's walk then only updates them). A name holding a rare form of one paired unit is
+ * opened only if it meets another (or an unpaired unit, whose walk opens it anyway). Returns how many
+ * names are touched now.
+ */
+export function openPairedNames(
+  tally: CandidateTally,
+  pairs: PairPostings,
+  query: PreparedQuery,
+  paired: readonly QueryUnit[],
+  groups: readonly number[],
+  allowedKinds: number,
+  touchedCount: number,
+): number {
+  const { queryMetMask, touched, table } = tally;
+  const kinds = table.entityKind;
+  const owner = table.nameEntity;
+  const bits = paired.map((unit) => FormUnitMarks.bitOf(query, unit));
+  const pairedBits = bits.reduce((all, bit) => all | bit, 0);
+  const othersOf = bits.map((bit) => pairedBits & ~bit);
+  walkPairs(table, pairs, paired, groups, (name, heldFormOf) => {
+    if (queryMetMask[name] !== 0 || ((1 << kinds[owner[name]!]!) & allowedKinds) === 0) return;
+    if (heldFormOf >= 0 && !tally.meetsAny(name, othersOf[heldFormOf]!)) return;
+    queryMetMask[name] = OPENED;
+    touched[touchedCount++] = name;
+  });
+  return touchedCount;
 }
