@@ -143,16 +143,16 @@ export class CandidateSearch {
     }
 
     // A quiet word meeting a listed name word adds that word's weight to the listed side (`quiet-words.ts`).
-    const quiet = reachQuietWords(tally, query, quietWords, allowedKinds, touchedCount);
+    const { units: quietUnits, bits: quietBits, reach: quietReach } = reachQuietWords(tally, query, quietWords, allowedKinds, touchedCount);
     // The names that pass move to the front of `touched` (never past the one being read), and the
     // quiet words are probed in a plain loop: an array grown for the thousands a common name passes,
     // and a closure per name, were a third of what a search allocated (docs/decisions/0017-matching-at-a-million-names.md, "Garbage and misses, not arithmetic").
     let passing = 0;
     for (let i = 0; i < touchedCount; i++) {
       const name = touched[i]!;
-      let passes = this.postingsBound.reaches(query, name, shares, quiet.reach);
-      if (passes && quiet.reach > 0) {
-        for (let u = 0; u < quiet.units.length; u++) tally.probe(quiet.units[u]!, quiet.bits[u]!, name);
+      let passes = this.postingsBound.reaches(query, name, shares, quietReach);
+      if (passes && quietReach > 0) {
+        for (let u = 0; u < quietUnits.length; u++) tally.probe(quietUnits[u]!, quietBits[u]!, name);
         passes = this.postingsBound.reaches(query, name, shares, 0);
       }
       if (passes) touched[passing++] = name;
