@@ -5,13 +5,21 @@
  * a tenth between minutes, more than most changes. Each round times one pass of the queries on each index,
  * alternating which goes first, and the result is the median of the rounds' ratios (this / other).
  *
- * The index built first runs 2–3 % faster in a process (docs/performance.md, "a ninth session"), so the
- * comparison runs twice, in two child processes, once each way round, and prints both ratios: a change
- * is real when both agree. `--first this|other` runs one order in this process; `--rounds N` (default 40).
+ * The index built first runs 2–3 % faster in a process, so the comparison runs twice, in two child
+ * processes, once each way round, and prints both ratios: a change is real when both agree. `--first
+ * this|other` runs one order in this process; `--rounds N` (default 40).
+ *
+ * `--compiled` compares the matchers production runs: each checkout's tsc output in `dist/src/matching`
+ * (build each first with `npx tsc -p tsconfig.build.json`; dist/ is not in git). Without it both matchers
+ * run as development and the tests run them, through tsx, whose esbuild output reads every imported
+ * binding through a getter and names each closure as it is created: costs the compiled code does not
+ * have, which can make a change look better or worse than it is in production.
+ *
  * The queries: listed names spelled differently (the bench's variants, a fixed seed) and made-up people.
  */
 import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MatchQuery } from '../src/matching';
 import { listedQueries } from './screening-queries';
@@ -28,37 +36,72 @@ const LISTED_QUERIES = 800;
 const UNLISTED_QUERIES = 200;
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { against: { type: 'string' }, first: { type: 'string' }, rounds: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { against: { type: 'string' }, first: { type: 'string' }, rounds: { type: 'string' }, compiled: { type: 'boolean', default: false } },
+  });
   if (!values.against) throw new Error('--against <checkout> is required: a worktree of the commit to compare with, with node_modules');
   const other = resolve(values.against);
   const rounds = Number(values.rounds ?? 40);
   if (!Number.isInteger(rounds) || rounds < 2) throw new Error(`--rounds must be a whole number of at least 2, got ${values.rounds}`);
-  if (values.first === undefined) return bothWaysRound(other, rounds);
+  const compiled = values.compiled;
+  if (compiled) for (const checkout of [HERE, other]) assertBuilt(checkout);
+  if (values.first === undefined) return bothWaysRound(other, rounds, compiled);
   if (values.first !== 'this' && values.first !== 'other') throw new Error(`--first must be this or other, got ${values.first}`);
-  await oneWayRound(other, rounds, values.first);
+  await oneWayRound(other, rounds, values.first, compiled);
+}
+
+const HERE = resolve(__dirname, '..');
+
+/** Where a checkout's matcher is loaded from: its sources (through tsx) or its compiled output. */
+function matcherOf(checkout: string, compiled: boolean): string {
+  return compiled ? join(checkout, 'dist/src/matching') : join(checkout, 'src/matching');
+}
+
+/**
+ * Stops the bench when a checkout has no compiled matcher, or one older than a source file of its
+ * `src/` (a build left from another commit would be measured in its place).
+ */
+function assertBuilt(checkout: string): void {
+  const built = join(matcherOf(checkout, true), 'index.js');
+  const rebuild = `run \`npx tsc -p tsconfig.build.json\` in ${checkout}`;
+  if (!existsSync(built)) throw new Error(`--compiled: ${built} not found: ${rebuild}`);
+  const newest = newestSource(join(checkout, 'src'));
+  if (newest.mtimeMs > statSync(built).mtimeMs) throw new Error(`--compiled: ${newest.path} is newer than ${built}: ${rebuild}`);
+}
+
+/** The most recently changed `.ts` file below `dir`. */
+function newestSource(dir: string): { path: string; mtimeMs: number } {
+  let newest = { path: dir, mtimeMs: 0 };
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const candidate = entry.isDirectory() ? newestSource(path) : entry.name.endsWith('.ts') ? { path, mtimeMs: statSync(path).mtimeMs } : newest;
+    if (candidate.mtimeMs > newest.mtimeMs) newest = candidate;
+  }
+  return newest;
 }
 
 /** Runs the comparison in two child processes, each index built first once. */
-function bothWaysRound(other: string, rounds: number): void {
-  console.log(`bench:matching-pair — this checkout against ${other}, ${rounds} rounds each way round`);
+function bothWaysRound(other: string, rounds: number, compiled: boolean): void {
+  const what = compiled ? 'compiled matchers (dist/)' : 'matchers run through tsx';
+  console.log(`bench:matching-pair — this checkout against ${other}, ${what}, ${rounds} rounds each way round`);
   for (const first of ['this', 'other'] as const) {
     const args = [...process.execArgv, process.argv[1]!, '--against', other, '--rounds', String(rounds), '--first', first];
+    if (compiled) args.push('--compiled');
     process.stdout.write(execFileSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }));
   }
 }
 
-async function oneWayRound(other: string, rounds: number, first: 'this' | 'other'): Promise<void> {
+async function oneWayRound(other: string, rounds: number, first: 'this' | 'other', compiled: boolean): Promise<void> {
   const { entities } = await loadWatchlists();
-  const build = async (dir: string): Promise<Searcher> => (await import(`${dir}/src/matching`)).MatchIndex.build(entities);
-  const here = resolve(__dirname, '..');
+  const build = async (checkout: string): Promise<Searcher> => (await import(matcherOf(checkout, compiled))).MatchIndex.build(entities);
   let mine: Searcher;
   let theirs: Searcher;
   if (first === 'this') {
-    mine = await build(here);
+    mine = await build(HERE);
     theirs = await build(other);
   } else {
     theirs = await build(other);
-    mine = await build(here);
+    mine = await build(HERE);
   }
   const queries = queriesOver(entities);
   for (let i = 0; i < 3; i++) {

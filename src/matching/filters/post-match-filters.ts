@@ -1,8 +1,6 @@
 import type { ListedEntity } from '../../sources/listed-entity';
 import type { MatchCorroboration, MatchQuery, RemovedCandidate } from '../match-types';
-import * as dateOfBirthCheckModule from './date-of-birth-check';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { checkDateOfBirth, describeDatesOfBirth, parseQueriedDate } = dateOfBirthCheckModule;
+import { checkDateOfBirth, describeDatesOfBirth, parseQueriedDate } from './date-of-birth-check';
 
 /** A name match before filtering: the filters read only the listed entity and the score. */
 export interface FilterCandidate {

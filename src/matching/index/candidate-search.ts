@@ -1,29 +1,19 @@
-import * as formHitsModule from './form-hits';
-import * as pairingBoundModule from './pairing-bound';
-import * as nameTableModule from './name-table';
-import type { NameTable } from './name-table';
-import * as postingGroupsModule from './posting-groups';
-import type { PreparedQuery, QueryUnit } from './prepared-query';
 import { WorseShares } from '../score/middle-names';
-import * as unitAdmissionModule from './unit-admission';
-import { PairPostings } from './pair-postings';
-import * as pairOpeningModule from './pair-opening';
-import * as listedShareCutModule from './listed-share-cut';
-import type { ShareCut } from './listed-share-cut';
+import { CandidateTally } from './candidate-tally';
 import { FormUnitMarks } from './form-unit-marks';
-import * as postingsBoundModule from './postings-bound';
-import { PostingsBound } from './postings-bound';
-import * as smallSortModule from './small-sort';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { hitSlot } = formHitsModule;
-const { pairingBound } = pairingBoundModule;
-const { GROUPS_OF_KINDS, hasInitialGroup, isQuietRole, KIND_CODES, POSTING_GROUPS, ROLE_CODES } = nameTableModule;
-const { groupEnd } = postingGroupsModule;
-const { admittingUnits, everyTokenUnits, openingUnits } = unitAdmissionModule;
-const { unitsToPair, walkPairs } = pairOpeningModule;
-const { listedShareCut, unitReach } = listedShareCutModule;
-const { CUT_OPENED, OPENED, WITH_INITIAL } = postingsBoundModule;
-const { sortSmall } = smallSortModule;
+import type { ShareCut } from './listed-share-cut';
+import { GROUPS_OF_KINDS, hasInitialGroup, KIND_CODES, POSTING_GROUPS, type NameTable } from './name-table';
+import { openPairedNames, unitsToPair } from './pair-opening';
+import { PairPostings } from './pair-postings';
+import { pairingBound } from './pairing-bound';
+import { groupEnd } from './posting-groups';
+import { PostingsBound, WITH_INITIAL } from './postings-bound';
+import type { PreparedQuery, QueryUnit } from './prepared-query';
+import { quietWordsOf, reachQuietWords } from './quiet-words';
+import { planShareCut, walkAboveCut } from './share-cut-walk';
+import { sortSmall } from './small-sort';
+import { admittingUnits, everyTokenUnits, openingUnits } from './unit-admission';
+import { PROBE_COST_RATIO, walkCost } from './walk-cost';
 
 const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
 
@@ -38,14 +28,15 @@ const PEOPLE_ONLY = 1 << KIND_CODES.indexOf('person');
  * counted one listed token for two query tokens.
  *
  * When every passing name must meet two common units ("Mohammed Hasan" against people), the names
- * holding both are opened from the pair postings (`pair-postings.ts`) and every unit only updates them.
+ * holding both are opened from the pair postings (`pair-opening.ts`) and every unit only updates them.
+ * The costliest unit left to open names opens only those it is a large enough share of
+ * (`share-cut-walk.ts`), and the query's quiet words add what they meet (`quiet-words.ts`).
  *
- * The scratch arrays are sized to the index and reused by every search (searches are synchronous).
+ * This file plans a search and runs the units' walks in order; what the walks record per name is kept
+ * in a `CandidateTally` sized to the index and reused by every search (searches are synchronous).
  */
 export class CandidateSearch {
-  private readonly queryMetMask: Uint32Array;
-  private readonly listedMet: Float32Array;
-  private readonly touched: Int32Array;
+  private readonly tally: CandidateTally;
   private readonly informationFloor: number;
   private sharesFor: PreparedQuery | null = null;
   private peopleShares = WorseShares.anyName;
@@ -54,8 +45,6 @@ export class CandidateSearch {
   private readonly cutFromCost: number;
   private readonly helperCostShare: number;
   private readonly formMarks: FormUnitMarks;
-  /** The current query's form marks (`FormUnitMarks`), or undefined for a query of too many units. */
-  private marks: Uint32Array | undefined;
   private readonly postingsBound: PostingsBound;
 
   constructor(
@@ -67,12 +56,9 @@ export class CandidateSearch {
     this.cutFromCost = options.cutFromCost ?? CUT_FROM_COST;
     this.helperCostShare = options.helperCostShare ?? HELPER_COST_SHARE;
     this.formMarks = new FormUnitMarks(table.vocabulary.size);
-    const names = table.nameEntity.length;
-    this.queryMetMask = new Uint32Array(names);
-    this.listedMet = new Float32Array(names);
-    this.touched = new Int32Array(names);
+    this.tally = new CandidateTally(table);
     this.informationFloor = table.rarity.informationFloor;
-    this.postingsBound = new PostingsBound(table, this.queryMetMask, this.listedMet);
+    this.postingsBound = new PostingsBound(table, this.tally.queryMetMask, this.tally.listedMet);
   }
 
   /**
@@ -80,41 +66,34 @@ export class CandidateSearch {
    * can pair every query token but the particles (what a type mismatch's near-exact name needs).
    */
   candidates(query: PreparedQuery, allowedKinds: number, threshold: number, everyToken = false): number[] {
-    const { queryMetMask, listedMet, touched } = this;
+    const tally = this.tally;
+    const { queryMetMask, listedMet, touched } = tally;
     const { postingStart, postingName, postingWeight, postingGroupStart: groupStart } = this.table;
     const groups = GROUPS_OF_KINDS[allowedKinds]!;
-    this.marks = this.formMarks.mark(query);
+    tally.marks = this.formMarks.mark(query);
     this.postingsBound.prepare(query, everyToken, threshold);
     const units = openingUnits(query);
-    const costs = units.map((unit) => this.postingsOf(unit, allowedKinds));
-    const quietWords = this.quietWordsOf(query, allowedKinds);
+    const costs = units.map((unit) => walkCost(this.table, unit, allowedKinds));
+    const quietWords = quietWordsOf(this.table, query, allowedKinds);
     const shares = this.worseShares(query, allowedKinds);
     const admits = (everyToken ? everyTokenUnits(query, units, costs) : null) ?? admittingUnits(query, units, costs, threshold, shares);
     let touchedCount = 0;
-    // An anonymous arrow, not a named closure: tsx names each named closure as it is created (docs/performance.md).
-    const paired = unitsToPair(this.pairs, { query, units, costs, admits, threshold, shares }, this.pairFromCost, (unit) => this.postingsOf(unit, allowedKinds, undefined, true));
+    const rareCost = (unit: QueryUnit) => walkCost(this.table, unit, allowedKinds, undefined, this.pairs);
+    const paired = unitsToPair(this.pairs, { query, units, costs, rareCost, admits, threshold, shares }, this.pairFromCost);
     if (paired !== null) {
-      const kinds = this.table.entityKind;
-      const owner = this.table.nameEntity;
-      const bits = paired.map((k) => FormUnitMarks.bitOf(query, units[k]!));
-      const pairedBits = bits.reduce((all, bit) => all | bit, 0);
-      const othersOf = bits.map((bit) => pairedBits & ~bit);
-      walkPairs(this.table, this.pairs, paired.map((k) => units[k]!), groups, (name, heldFormOf) => {
-        if (queryMetMask[name] !== 0 || ((1 << kinds[owner[name]!]!) & allowedKinds) === 0) return;
-        // A name holding a rare form of one paired unit passes only if it meets another (or an
-        // unpaired unit, whose walk opens it anyway).
-        if (heldFormOf >= 0 && !this.meetsAny(name, othersOf[heldFormOf]!)) return;
-        queryMetMask[name] = OPENED;
-        touched[touchedCount++] = name;
-      });
+      const pairedUnits = paired.map((k) => units[k]!);
+      touchedCount = openPairedNames(tally, this.pairs, query, pairedUnits, groups, allowedKinds, touchedCount);
       // The paired units only update the names opened; the others open names as usual.
       units.forEach((_, k) => (admits[k] = !paired.includes(k)));
     }
-    // The costliest unit to open names may open only those it is enough of (see `planCut`).
+    // The costliest unit to open names may open only those it is enough of (`share-cut-walk.ts`).
     let cutUnit = -1;
     let cut: ShareCut | null = null;
     for (const [k, cost] of costs.entries()) if (admits[k] && cost >= this.cutFromCost && (cutUnit < 0 || cost > costs[cutUnit]!)) cutUnit = k;
-    if (cutUnit >= 0) ({ cut, touchedCount } = this.planCut(query, units, costs, admits, quietWords, cutUnit, threshold, allowedKinds, touchedCount));
+    if (cutUnit >= 0) {
+      const plan = { query, units, costs, admits, quietWords, cutUnit, threshold, allowedKinds, helperCostShare: this.helperCostShare };
+      ({ cut, touchedCount } = planShareCut(tally, plan, touchedCount));
+    }
     // Units that may open names first (they find every name that can pass), the cut one last of them,
     // then the others, cheapest first, only updating the names found.
     const order = sortSmall(
@@ -128,7 +107,7 @@ export class CandidateSearch {
       // few enough to probe; otherwise it still looks each name up, to update those found before.
       const probing = unitCut !== null ? PROBE_COST_RATIO * touchedCount <= costs[k]! / 2 : !admits[k] && costs[k]! > PROBE_COST_RATIO * touchedCount;
       const bit = FormUnitMarks.bitOf(query, unit);
-      if (probing) for (let i = 0; i < touchedCount; i++) this.probe(unit, bit, touched[i]!);
+      if (probing) for (let i = 0; i < touchedCount; i++) tally.probe(unit, bit, touched[i]!);
       // Postings are grouped by kind: only the allowed kinds' groups are walked (every name touched is
       // of an allowed kind, so the others could neither open nor update one). Every unit opens the
       // names with an initial (their bound counts every query part no posting met as half met).
@@ -136,7 +115,7 @@ export class CandidateSearch {
         for (const group of groups) {
           const withInitial = hasInitialGroup(group);
           if (unitCut !== null && !withInitial) {
-            touchedCount = this.walkAboveCut(unit, formId, group, unitCut, probing, touchedCount);
+            touchedCount = walkAboveCut(tally, unit, formId, group, unitCut, probing, touchedCount);
             continue;
           }
           if (probing && !withInitial) continue;
@@ -150,7 +129,7 @@ export class CandidateSearch {
               if (probing) {
                 // The probe above did not see this name: it records the whole unit for it at once.
                 queryMetMask[name] = WITH_INITIAL;
-                this.probe(unit, bit, name);
+                tally.probe(unit, bit, name);
                 continue;
               }
             } else if (probing) {
@@ -163,20 +142,8 @@ export class CandidateSearch {
       }
     }
 
-    // A quiet word meeting a listed name word adds that word's weight to the listed side: its postings
-    // of such forms are walked when short; otherwise the most it could add bounds each name first, and
-    // it is looked for only in the names that then still pass.
-    const quietUnits: QueryUnit[] = [];
-    let quietReach = 0;
-    for (const { unit, reach, namedPostings } of quietWords) {
-      if (namedPostings <= PROBE_COST_RATIO * touchedCount) {
-        this.walkQuietReach(unit, allowedKinds);
-        continue;
-      }
-      quietUnits.push(unit);
-      quietReach += reach;
-    }
-    const quietBits = quietUnits.map((unit) => FormUnitMarks.bitOf(query, unit));
+    // A quiet word meeting a listed name word adds that word's weight to the listed side (`quiet-words.ts`).
+    const { units: quietUnits, bits: quietBits, reach: quietReach } = reachQuietWords(tally, query, quietWords, allowedKinds, touchedCount);
     // The names that pass move to the front of `touched` (never past the one being read), and the
     // quiet words are probed in a plain loop: an array grown for the thousands a common name passes,
     // and a closure per name, were a third of what a search allocated (docs/decisions/0017-matching-at-a-million-names.md, "Garbage and misses, not arithmetic").
@@ -185,7 +152,7 @@ export class CandidateSearch {
       const name = touched[i]!;
       let passes = this.postingsBound.reaches(query, name, shares, quietReach);
       if (passes && quietReach > 0) {
-        for (let u = 0; u < quietUnits.length; u++) this.probe(quietUnits[u]!, quietBits[u]!, name);
+        for (let u = 0; u < quietUnits.length; u++) tally.probe(quietUnits[u]!, quietBits[u]!, name);
         passes = this.postingsBound.reaches(query, name, shares, 0);
       }
       if (passes) touched[passing++] = name;
@@ -196,110 +163,6 @@ export class CandidateSearch {
   }
 
   /**
-   * Readies the share cut (`listed-share-cut.ts`) for the costliest unit to open names: a name it alone
-   * opens may still gain listed weight from a unit that only updates names, or from a quiet word that
-   * meets a name word. Where those units' postings are short next to the cut walk's, their names are
-   * opened first (the units are let open names; the quiet words' names are opened, their weight added
-   * later as for any name), so they gain nothing a posting of the cut walk does not show; the others
-   * count as the most they could add to any name.
-   */
-  private planCut(
-    query: PreparedQuery,
-    units: readonly QueryUnit[],
-    costs: readonly number[],
-    admits: boolean[],
-    quietWords: readonly QuietWord[],
-    cutUnit: number,
-    threshold: number,
-    allowedKinds: number,
-    touchedCount: number,
-  ): { cut: ShareCut | null; touchedCount: number } {
-    const { formMaxWeight, formNamed } = this.table;
-    const affordable = costs[cutUnit]! / this.helperCostShare;
-    let helpWeight = 0;
-    units.forEach((unit, k) => {
-      if (admits[k]) return;
-      if (costs[k]! <= affordable && k !== cutUnit) admits[k] = true;
-      else helpWeight += unitReach(unit, formMaxWeight, allowedKinds);
-    });
-    for (const { unit, reach, namedPostings } of quietWords) {
-      if (namedPostings > affordable) {
-        helpWeight += reach;
-        continue;
-      }
-      for (const formId of unit.hits.formIds) {
-        if ((formNamed[formId]! & allowedKinds) === 0) continue;
-        touchedCount = this.openAll(formId, allowedKinds, touchedCount);
-      }
-    }
-    return { cut: listedShareCut(query, units, admits, cutUnit, threshold, helpWeight), touchedCount };
-  }
-
-  /**
-   * The query's quiet words (units that open no names) that can meet a listed name word of an allowed
-   * kind: the most each could add to a name's listed side, and its postings of such forms.
-   */
-  private quietWordsOf(query: PreparedQuery, allowedKinds: number): QuietWord[] {
-    const { formMaxWeight, formNamed } = this.table;
-    const words: QuietWord[] = [];
-    for (const unit of query.units) {
-      const reach = unit.opensCandidates ? 0 : unitReach(unit, formMaxWeight, allowedKinds, formNamed);
-      if (reach > 0) words.push({ unit, reach, namedPostings: this.postingsOf(unit, allowedKinds, formNamed) });
-    }
-    return words;
-  }
-
-  /** Opens every name of the allowed kinds holding the form, marked as no unit's yet. */
-  private openAll(formId: number, allowedKinds: number, touchedCount: number): number {
-    const { queryMetMask, touched } = this;
-    const { postingStart, postingName, postingGroupStart } = this.table;
-    for (const group of GROUPS_OF_KINDS[allowedKinds]!) {
-      const to = groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, formId, group);
-      for (let at = postingGroupStart[formId * POSTING_GROUPS + group]!; at < to; at++) {
-        const name = postingName[at]!;
-        if (queryMetMask[name] !== 0) continue;
-        queryMetMask[name] = OPENED;
-        touched[touchedCount++] = name;
-      }
-    }
-    return touchedCount;
-  }
-
-  /**
-   * Walks one posting group of the unit's form, opening the names whose shares reach the cut and
-   * updating the names found before (unless `probed`: then they were probed for the unit already). A
-   * name opened here keeps its best posting's weight, since the one query token (or join) pairs with one
-   * listed token (or join) at most.
-   */
-  private walkAboveCut(unit: QueryUnit, formId: number, group: number, cut: ShareCut, probed: boolean, touchedCount: number): number {
-    const { queryMetMask, listedMet, touched } = this;
-    const { postingStart, postingName, postingWeight, postingGroupStart, postingShare, postingMaxShare, postingInverseTotal } = this.table;
-    const { least, helpWeight, helpShare } = cut;
-    const to = groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, formId, group);
-    for (let at = postingGroupStart[formId * POSTING_GROUPS + group]!; at < to; at++) {
-      let share = postingShare[at]!;
-      if (helpWeight > 0) share += helpWeight * postingInverseTotal[at]!;
-      if (helpShare > 0) share += helpShare * postingMaxShare[at]!;
-      const above = share >= least;
-      if (!above && probed) continue;
-      const name = postingName[at]!;
-      const met = queryMetMask[name]!;
-      if (met === 0) {
-        if (!above) continue;
-        queryMetMask[name] = unit.mask | CUT_OPENED;
-        listedMet[name] = postingWeight[at]!;
-        touched[touchedCount++] = name;
-      } else if ((met & CUT_OPENED) !== 0) {
-        listedMet[name] = Math.max(listedMet[name]!, postingWeight[at]!);
-      } else if (!probed) {
-        queryMetMask[name]! |= unit.mask;
-        listedMet[name]! += postingWeight[at]!;
-      }
-    }
-    return touchedCount;
-  }
-
-  /**
    * Names among the first `passing` of `touched` whose pairing bound (`pairing-bound.ts`: each listed
    * token credited once, at its best pairing's similarity) still reaches the threshold. It reads each
    * name's tokens, so only the names the postings bound let through pay for it; it saves aligning them
@@ -307,30 +170,12 @@ export class CandidateSearch {
    */
   private pairable(query: PreparedQuery, passing: number, threshold: number, worseShare: number): number[] {
     const kept: number[] = [];
+    const { touched, marks } = this.tally;
     for (let i = 0; i < passing; i++) {
-      const name = this.touched[i]!;
-      if (pairingBound(this.table, query, name, this.informationFloor, worseShare, this.marks) >= threshold) kept.push(name);
+      const name = touched[i]!;
+      if (pairingBound(this.table, query, name, this.informationFloor, worseShare, marks) >= threshold) kept.push(name);
     }
     return kept;
-  }
-
-  /**
-   * How many postings of the allowed kinds the unit's forms (those `onlyForms` flags for an allowed
-   * kind, if given; those no pair posting holds, if `onlyRare`) have: what walking it costs. A unit that may not open names only updates the ones
-   * found: when its postings are long ("Mohammed" and its spellings) and those names few, looking for
-   * its forms in each name is cheaper than the walk.
-   */
-  private postingsOf(unit: QueryUnit, allowedKinds: number, onlyForms?: Uint8Array, onlyRare = false): number {
-    const { postingStart, postingGroupStart } = this.table;
-    let postings = 0;
-    for (const formId of unit.hits.formIds) {
-      if (onlyForms !== undefined && (onlyForms[formId]! & allowedKinds) === 0) continue;
-      if (onlyRare && this.pairs.isCommon(formId)) continue;
-      for (const group of GROUPS_OF_KINDS[allowedKinds]!) {
-        postings += groupEnd(postingGroupStart, postingStart, POSTING_GROUPS, formId, group) - postingGroupStart[formId * POSTING_GROUPS + group]!;
-      }
-    }
-    return postings;
   }
 
   /** `WorseShares.forPeople` when only people's names are searched (kept for the query), else the default. */
@@ -342,70 +187,9 @@ export class CandidateSearch {
     }
     return this.peopleShares;
   }
-
-  /** Adds the unit's postings of forms some listed name of an allowed kind holds as a name word to the names found. */
-  private walkQuietReach(unit: QueryUnit, allowedKinds: number): void {
-    const { queryMetMask, listedMet } = this;
-    const { postingStart, postingName, postingWeight, postingGroupStart: groupStart, formNamed } = this.table;
-    for (const formId of unit.hits.formIds) {
-      if ((formNamed[formId]! & allowedKinds) === 0) continue;
-      for (const group of GROUPS_OF_KINDS[allowedKinds]!) {
-        const to = groupEnd(groupStart, postingStart, POSTING_GROUPS, formId, group);
-        for (let at = groupStart[formId * POSTING_GROUPS + group]!; at < to; at++) {
-          const name = postingName[at]!;
-          if (queryMetMask[name] !== 0) listedMet[name]! += postingWeight[at]!;
-        }
-      }
-    }
-  }
-
-  /** True when a posted token or join of the name meets a unit of `bits` (always, without form marks). */
-  private meetsAny(name: number, bits: number): boolean {
-    const { marks, table } = this;
-    if (marks === undefined) return true;
-    const end = table.tokenStart[name + 1]!;
-    for (let p = table.tokenStart[name]!; p < end; p++) {
-      if ((marks[table.tokenForm[p]!]! & bits) !== 0 && !isQuietRole(ROLE_CODES[table.tokenRole[p]!]!)) return true;
-      const join = table.joinForm[p]!;
-      if (join >= 0 && (marks[join]! & bits) !== 0) return true;
-    }
-    return false;
-  }
-
-  /** What walking the unit's postings would record for this one name (`bit`: the unit's form mark). */
-  private probe(unit: QueryUnit, bit: number, name: number): void {
-    const table = this.table;
-    const marks = this.marks;
-    const end = table.tokenStart[name + 1]!;
-    let met = 0;
-    for (let p = table.tokenStart[name]!; p < end; p++) {
-      const form = table.tokenForm[p]!;
-      if ((marks === undefined || (marks[form]! & bit) !== 0) && !isQuietRole(ROLE_CODES[table.tokenRole[p]!]!) && hitSlot(unit.hits, form) >= 0) {
-        met += table.tokenWeight[p]!;
-      }
-      const join = table.joinForm[p]!;
-      if (join >= 0 && (marks === undefined || (marks[join]! & bit) !== 0) && hitSlot(unit.hits, join) >= 0) met += table.tokenWeight[p]! + table.tokenWeight[p + 1]!;
-    }
-    if (met > 0) {
-      this.queryMetMask[name]! |= unit.mask;
-      this.listedMet[name]! += met;
-    }
-  }
 }
 
-
-
-const CUT_FROM_COST = 1000;
-const HELPER_COST_SHARE = 4;
-
-/** A quiet word that can meet a listed name word (`quietWordsOf`). */
-interface QuietWord {
-  unit: QueryUnit;
-  reach: number;
-  namedPostings: number;
-}
-
-/** Tuning of the pair postings; the defaults suit indexes of any size (tests lower them to reach them). */
+/** Tuning of the pair postings and the share cut; the defaults suit indexes of any size (tests lower them to reach them). */
 export interface CandidateSearchOptions {
   /** Forms with at least this many postings pair up (`PairPostings`). */
   commonFrom?: number;
@@ -419,7 +203,5 @@ export interface CandidateSearchOptions {
 
 const COMMON_FROM = 300;
 const PAIR_FROM_COST = 3000;
-
-
-/** Probing a name costs about this many posting steps (a few tokens, a map look-up each). */
-const PROBE_COST_RATIO = 8;
+const CUT_FROM_COST = 1000;
+const HELPER_COST_SHARE = 4;

@@ -1,14 +1,8 @@
-import * as scoreWeightsModule from '../score-weights';
-import * as tokenSimilarityModule from '../stringscore/token-similarity';
-import type { TokenProfile } from '../stringscore/token-similarity';
+import { FUZZY_DROPPED_LETTER_MIN_LENGTH, PHONETIC_MIN_LENGTH } from '../score-weights';
+import { lengthsMayMeet, similarityOf, type TokenProfile } from '../stringscore/token-similarity';
 import { DeletionNeighbourhood } from './deletion-neighbourhood';
-import * as formHitsModule from './form-hits';
-import type { FormHits, HitColumns } from './form-hits';
+import { emptyHits, formHitsOf, NO_FORM_HITS, pushHit, TOKEN_MATCH_KINDS, type FormHits, type HitColumns } from './form-hits';
 import { PhoneticKeyTable } from './phonetic-key-table';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { FUZZY_DROPPED_LETTER_MIN_LENGTH, PHONETIC_MIN_LENGTH } = scoreWeightsModule;
-const { lengthsMayMeet, similarityOf } = tokenSimilarityModule;
-const { emptyHits, formHitsOf, NO_FORM_HITS, pushHit, TOKEN_MATCH_KINDS } = formHitsModule;
 
 /**
  * Every distinct folded string the listed names contain: their tokens and the joins of adjacent

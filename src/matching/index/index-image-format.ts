@@ -4,6 +4,7 @@
  */
 import { WorseShares } from '../score/middle-names';
 import { CandidateSearch } from './candidate-search';
+import { CandidateTally } from './candidate-tally';
 import { DeletionNeighbourhood } from './deletion-neighbourhood';
 import { FormUnitMarks } from './form-unit-marks';
 import { FormVocabulary } from './form-vocabulary';
@@ -19,6 +20,7 @@ import { VariantLookup } from './variant-lookup';
 export const INDEX_CLASSES: Readonly<Record<string, { prototype: object }>> = {
   MatchIndex,
   CandidateSearch,
+  CandidateTally,
   DeletionNeighbourhood,
   FormUnitMarks,
   FormVocabulary,

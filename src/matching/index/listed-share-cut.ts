@@ -1,12 +1,7 @@
-import * as weights from '../score-weights';
+import { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } from '../score-weights';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
-import * as postingSharesModule from './posting-shares';
-import * as unitAdmissionModule from './unit-admission';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { SHARE_SCALE } = postingSharesModule;
-const { maskWeight } = unitAdmissionModule;
-
-const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
+import { SHARE_SCALE } from './posting-shares';
+import { maskWeight } from './unit-admission';
 
 /** Below what share of its listed weight a name met by one unit alone cannot pass, and the help it may get. */
 export interface ShareCut {

@@ -1,35 +1,25 @@
 import type { EntityKind, ListedEntity } from '../../sources/listed-entity';
-import * as postMatchFiltersModule from '../filters/post-match-filters';
-import type { FilterCandidate } from '../filters/post-match-filters';
+import { applyPostMatchFilters, type FilterCandidate } from '../filters/post-match-filters';
 import type { Match, MatchQuery, MatchResult, SearchOptions, TypeMismatch } from '../match-types';
-import * as namesInModule from '../prepare/names-in';
-import * as nameAlignmentModule from '../score/name-alignment';
-import type { Alignment } from '../score/name-alignment';
-import * as matchExplanationModule from '../score/match-explanation';
-import * as typeMismatchModule from '../score/type-mismatch';
-import * as scoreWeightsModule from '../score-weights';
+import { namesIn } from '../prepare/names-in';
+import { alignName, type Alignment } from '../score/name-alignment';
+import { explainAlignment, matchKindOf } from '../score/match-explanation';
+import { isNearExactName, typeMismatchOf } from '../score/type-mismatch';
+import {
+  DEFAULT_MATCH_THRESHOLD,
+  DEFAULT_RESULT_LIMIT,
+  TYPE_MISMATCH_MIN_NAME_SCORE,
+  TYPE_MISMATCH_PENALTY,
+} from '../score-weights';
 import { CandidateSearch } from './candidate-search';
-import * as nameTableModule from './name-table';
-import type { NameTable } from './name-table';
-import * as preparedQueryModule from './prepared-query';
-import type { PreparedQuery } from './prepared-query';
-import * as queryLookupsModule from './query-lookups';
+import { contextOf, KIND_CODES, type NameTable } from './name-table';
+import { buildNameTable } from './name-table-build';
+import { prepareQuery, prepareQueryAlike, type PreparedQuery } from './prepared-query';
+import { queryLookupsOf } from './query-lookups';
 import type { SkeletonLookup } from './skeleton-lookup';
 import type { VariantLookup } from './variant-lookup';
-import * as mergedResultsModule from './merged-results';
-import * as nameShapesModule from './name-shapes';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { applyPostMatchFilters } = postMatchFiltersModule;
-const { namesIn } = namesInModule;
-const { alignName } = nameAlignmentModule;
-const { explainAlignment, matchKindOf } = matchExplanationModule;
-const { isNearExactName, typeMismatchOf } = typeMismatchModule;
-const { DEFAULT_MATCH_THRESHOLD, DEFAULT_RESULT_LIMIT, TYPE_MISMATCH_MIN_NAME_SCORE, TYPE_MISMATCH_PENALTY } = scoreWeightsModule;
-const { buildNameTable, contextOf, KIND_CODES } = nameTableModule;
-const { prepareQuery, prepareQueryAlike } = preparedQueryModule;
-const { queryLookupsOf } = queryLookupsModule;
-const { mergedResults } = mergedResultsModule;
-const { nameShapes, SHAPES } = nameShapesModule;
+import { mergedResults } from './merged-results';
+import { nameShapes, SHAPES } from './name-shapes';
 
 export interface MatchIndexStats {
   entities: number;

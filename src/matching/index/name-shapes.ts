@@ -1,10 +1,6 @@
-import * as syllabicNameModule from '../prepare/syllabic-name';
+import { isSyllabicName } from '../prepare/syllabic-name';
 import type { NameShape } from '../score/name-alignment';
-import * as nameTableModule from './name-table';
-import type { NameTable } from './name-table';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { isSyllabicName } = syllabicNameModule;
-const { KIND_CODES } = nameTableModule;
+import { KIND_CODES, type NameTable } from './name-table';
 
 const PERSON = KIND_CODES.indexOf('person');
 

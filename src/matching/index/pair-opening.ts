@@ -1,18 +1,14 @@
 import type { WorseShares } from '../score/middle-names';
-import * as formHitsModule from './form-hits';
-import * as nameTableModule from './name-table';
-import type { NameTable } from './name-table';
+import type { CandidateTally } from './candidate-tally';
+import { hitSlot } from './form-hits';
+import { FormUnitMarks } from './form-unit-marks';
+import { POSTING_GROUPS, type NameTable } from './name-table';
 import type { PairPostings } from './pair-postings';
-import * as postingGroupsModule from './posting-groups';
+import { groupEnd } from './posting-groups';
+import { OPENED } from './postings-bound';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
-import * as smallSortModule from './small-sort';
-import * as unitAdmissionModule from './unit-admission';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { hitSlot } = formHitsModule;
-const { POSTING_GROUPS } = nameTableModule;
-const { groupEnd } = postingGroupsModule;
-const { canReach } = unitAdmissionModule;
-const { costliestFirst } = smallSortModule;
+import { costliestFirst } from './small-sort';
+import { canReach } from './unit-admission';
 
 /** What choosing the units to pair needs to know of the query and the search. */
 export interface PairingInputs {
@@ -20,6 +16,8 @@ export interface PairingInputs {
   units: readonly QueryUnit[];
   /** Postings each unit's walk would read. */
   costs: readonly number[];
+  /** Postings of the unit's forms that pair with nothing (what its walk still reads when it is paired). */
+  rareCost: (unit: QueryUnit) => number;
   /** The units the usual search lets open names (`admittingUnits`). */
   admits: readonly boolean[];
   threshold: number;
@@ -34,10 +32,10 @@ export interface PairingInputs {
  * the names holding two are in the pair postings. Paired units may share no common form (a name holding
  * it alone would meet both, and only its walk finds those). The other units open names as usual, and
  * the paired units' forms that pair with nothing are walked, so those walks must cost well under the
- * walks they replace. `rareCost` gives the postings of a unit's forms that pair with nothing.
+ * walks they replace.
  */
-export function unitsToPair(pairs: PairPostings, inputs: PairingInputs, pairFromCost: number, rareCost: (unit: QueryUnit) => number): number[] | null {
-  const { query, units, costs, admits, threshold, shares } = inputs;
+export function unitsToPair(pairs: PairPostings, inputs: PairingInputs, pairFromCost: number): number[] | null {
+  const { query, units, costs, rareCost, admits, threshold, shares } = inputs;
   const base = query.quietMask | query.unpostedMask;
   const paired: number[] = [];
   for (const k of costliestFirst(costs)) {
@@ -98,4 +96,34 @@ export function walkPairs(
       }
     }
   }
+}
+
+/**
+ * Opens the names of the allowed kinds that `walkPairs` gives for the paired units, marked as no unit's
+ * yet (every unit's walk then only updates them). A name holding a rare form of one paired unit is
+ * opened only if it meets another (or an unpaired unit, whose walk opens it anyway). Returns how many
+ * names are touched now.
+ */
+export function openPairedNames(
+  tally: CandidateTally,
+  pairs: PairPostings,
+  query: PreparedQuery,
+  paired: readonly QueryUnit[],
+  groups: readonly number[],
+  allowedKinds: number,
+  touchedCount: number,
+): number {
+  const { queryMetMask, touched, table } = tally;
+  const kinds = table.entityKind;
+  const owner = table.nameEntity;
+  const bits = paired.map((unit) => FormUnitMarks.bitOf(query, unit));
+  const pairedBits = bits.reduce((all, bit) => all | bit, 0);
+  const othersOf = bits.map((bit) => pairedBits & ~bit);
+  walkPairs(table, pairs, paired, groups, (name, heldFormOf) => {
+    if (queryMetMask[name] !== 0 || ((1 << kinds[owner[name]!]!) & allowedKinds) === 0) return;
+    if (heldFormOf >= 0 && !tally.meetsAny(name, othersOf[heldFormOf]!)) return;
+    queryMetMask[name] = OPENED;
+    touched[touchedCount++] = name;
+  });
+  return touchedCount;
 }

@@ -1,7 +1,4 @@
-import * as nameTableModule from './name-table';
-import type { NameTable } from './name-table';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { isQuietRole, ROLE_CODES } = nameTableModule;
+import { isQuietRole, ROLE_CODES, type NameTable } from './name-table';
 
 /**
  * Postings of pairs of common forms: the names (without an initial) holding both "mohammed" and

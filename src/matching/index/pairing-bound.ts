@@ -1,17 +1,9 @@
-import * as nameScoreModule from '../score/name-score';
-import * as weights from '../score-weights';
-import * as formHitsModule from './form-hits';
-import * as nameTableModule from './name-table';
-import type { NameTable } from './name-table';
+import { nameScoreValue } from '../score/name-score';
+import { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } from '../score-weights';
+import { hitSlot } from './form-hits';
+import { isQuietRole, ROLE_CODES, type NameTable } from './name-table';
 import type { PreparedQuery } from './prepared-query';
-import * as splitPairingModule from './split-pairing';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { nameScoreValue } = nameScoreModule;
-const { hitSlot } = formHitsModule;
-const { isQuietRole, ROLE_CODES } = nameTableModule;
-const { splitPairingOf } = splitPairingModule;
-
-const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
+import { splitPairingOf } from './split-pairing';
 
 /**
  * An upper bound on the score `alignName` can give this listed name, tighter than the postings bound

@@ -1,6 +1,4 @@
-import * as phoneticKeyModule from '../prepare/phonetic-key';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { phoneticKeys } = phoneticKeyModule;
+import { phoneticKeys } from '../prepare/phonetic-key';
 
 /**
  * The phonetic keys of every listed form, and the forms under every key, in flat typed arrays over

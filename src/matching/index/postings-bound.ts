@@ -1,16 +1,9 @@
-import * as nameScoreModule from '../score/name-score';
+import { nameScoreValue } from '../score/name-score';
 import type { WorseShares } from '../score/middle-names';
-import * as weights from '../score-weights';
-import * as nameTableModule from './name-table';
-import type { NameTable } from './name-table';
+import { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } from '../score-weights';
+import { letterBit, type NameTable } from './name-table';
 import type { PreparedQuery } from './prepared-query';
-import * as unitAdmissionModule from './unit-admission';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { nameScoreValue } = nameScoreModule;
-const { letterBit } = nameTableModule;
-const { maskWeight } = unitAdmissionModule;
-
-const { BETTER_COVERAGE_WEIGHT, INITIAL_SIMILARITY } = weights;
+import { maskWeight } from './unit-admission';
 
 /**
  * Set in a touched name's query mask when the name has an initial: a query part no posting met may

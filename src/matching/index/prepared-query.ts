@@ -1,28 +1,18 @@
-import * as foldTextModule from '../prepare/fold-text';
-import * as phoneticKeyModule from '../prepare/phonetic-key';
-import * as syllabicNameModule from '../prepare/syllabic-name';
-import * as tokeniseNameModule from '../prepare/tokenise-name';
-import type { NameContext, NameToken } from '../prepare/tokenise-name';
-import * as weights from '../score-weights';
-import * as formHitsModule from './form-hits';
-import type { FormHits } from './form-hits';
-import * as nameTableModule from './name-table';
-import type { NameTable } from './name-table';
+import { abjadScriptOf, isWrittenInHan } from '../prepare/fold-text';
+import { rememberedPhoneticKeys } from '../prepare/phonetic-key';
+import { isSyllabicName } from '../prepare/syllabic-name';
+import { tokeniseName, type NameContext, type NameToken } from '../prepare/tokenise-name';
+import {
+  JOINED_MIN_SIMILARITY,
+  TRANSCRIPTION_MIN_SIMILARITY,
+  TRANSCRIPTION_SIMILARITY,
+  VARIANT_SIMILARITY,
+} from '../score-weights';
+import { doubles, hitsAtLeast, withHits, type FormHits } from './form-hits';
+import { isQuietRole, type NameTable } from './name-table';
 import type { SkeletonLookup } from './skeleton-lookup';
-import * as variantLookupModule from './variant-lookup';
-import type { VariantLookup } from './variant-lookup';
-import * as englishTranscriptionModule from '../prepare/english-transcription';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { abjadScriptOf, isWrittenInHan } = foldTextModule;
-const { rememberedPhoneticKeys } = phoneticKeyModule;
-const { isSyllabicName } = syllabicNameModule;
-const { tokeniseName } = tokeniseNameModule;
-const { doubles, hitsAtLeast, withHits } = formHitsModule;
-const { isQuietRole } = nameTableModule;
-const { TRANSCRIPTION_HOW, VARIANT_HOW } = variantLookupModule;
-const { englishTranscriptionOf, transcribedScriptOf } = englishTranscriptionModule;
-
-const { JOINED_MIN_SIMILARITY, TRANSCRIPTION_MIN_SIMILARITY, TRANSCRIPTION_SIMILARITY, VARIANT_SIMILARITY } = weights;
+import { TRANSCRIPTION_HOW, VARIANT_HOW, type VariantLookup } from './variant-lookup';
+import { englishTranscriptionOf, transcribedScriptOf } from '../prepare/english-transcription';
 
 /**
  * One look-up unit of a query: a single token, or two adjacent tokens joined ("abdul rahman" →
@@ -121,11 +111,13 @@ function prepareTokens(
   // Doubles always (`doubles`): a query whose weights happen to be whole would deoptimise every reader.
   const weights = doubles(tokens.map((t, i) => rarity.weightOf(t.role, vocabulary.idOf(t.text), keys[i]!)));
   const genericQuiet = tokens.some((t) => t.role === 'name');
+  // A token's own unit opens candidates unless it is a quiet word, or a generic word beside a name word.
+  const opens = (token: NameToken) => !isQuietRole(token.role) && (token.role !== 'generic' || !genericQuiet);
   const units: QueryUnit[] = [];
   let quietMask = 0;
   let initialCount = 0;
   tokens.forEach((token, i) => {
-    if (!opens(token, genericQuiet)) quietMask |= 1 << i;
+    if (!opens(token)) quietMask |= 1 << i;
     if (token.role === 'initial') {
       initialCount++;
       return;
@@ -153,7 +145,7 @@ function prepareTokens(
         weights[i] = Math.min(weights[i]!, lightestForm(table, token, read.formIds));
       }
     }
-    units.push(unit(i, 1, token.text, opens(token, genericQuiet), hits));
+    units.push(unit(i, 1, token.text, opens(token), hits));
   });
   tokens.forEach((token, i) => {
     const next = tokens[i + 1];
@@ -163,7 +155,7 @@ function prepareTokens(
     const looked = vocabulary.lookup({ text, keys: rememberedPhoneticKeys(text) }, { exactOnly, typos: false });
     let hits = hitsAtLeast(looked, JOINED_MIN_SIMILARITY);
     if (bySkeleton) hits = skeletons.withSkeletonHits(hits, text, { parts: [token.text, next.text] });
-    if (hits.formIds.length > 0) units.push(unit(i, 2, text, opens(token, genericQuiet) || opens(next, genericQuiet), hits));
+    if (hits.formIds.length > 0) units.push(unit(i, 2, text, opens(token) || opens(next), hits));
   });
   const totalWeight = weights.reduce((sum, w) => sum + w, 0);
   let unpostedMask = 0;
@@ -193,11 +185,6 @@ function sameTokens(a: readonly NameToken[], b: readonly NameToken[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i]!.text !== b[i]!.text || a[i]!.role !== b[i]!.role) return false;
   return true;
-}
-
-/** Whether a token's own unit opens candidates: not a quiet word, nor a generic word when the query has a name word. */
-function opens(token: NameToken, genericQuiet: boolean): boolean {
-  return !isQuietRole(token.role) && (token.role !== 'generic' || !genericQuiet);
 }
 
 function unit(first: number, span: 1 | 2, text: string, opensCandidates: boolean, hits: FormHits): QueryUnit {

@@ -1,17 +1,22 @@
-import * as consonantSkeletonModule from '../prepare/consonant-skeleton';
-import type { SkeletonReading } from '../prepare/consonant-skeleton';
-import * as vowelLettersModule from '../prepare/vowel-letters';
-import * as weights from '../score-weights';
-import * as deletionNeighbourhoodModule from './deletion-neighbourhood';
-import * as formHitsModule from './form-hits';
-import type { FormHits } from './form-hits';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { abjadSkeletonReadings, latinSkeletons, skeletonReading, skeletonsOf, someLatinReading } = consonantSkeletonModule;
-const { asksForVowels, spelledAlike, spellsVowels } = vowelLettersModule;
-const { lowerBound, packingFor } = deletionNeighbourhoodModule;
-const { TOKEN_MATCH_KINDS, withHits } = formHitsModule;
-
-const { SKELETON_LONG_LENGTH, SKELETON_SIMILARITY_LONG, SKELETON_SIMILARITY_MEDIUM, SKELETON_SIMILARITY_SHORT, SKELETON_SIMILARITY_SINGLE, SKELETON_VOWEL_LETTERS_DIFFER } = weights;
+import {
+  abjadSkeletonReadings,
+  latinSkeletons,
+  skeletonReading,
+  skeletonsOf,
+  someLatinReading,
+  type SkeletonReading,
+} from '../prepare/consonant-skeleton';
+import { asksForVowels, spelledAlike, spellsVowels } from '../prepare/vowel-letters';
+import {
+  SKELETON_LONG_LENGTH,
+  SKELETON_SIMILARITY_LONG,
+  SKELETON_SIMILARITY_MEDIUM,
+  SKELETON_SIMILARITY_SHORT,
+  SKELETON_SIMILARITY_SINGLE,
+  SKELETON_VOWEL_LETTERS_DIFFER,
+} from '../score-weights';
+import { lowerBound, packingFor } from './deletion-neighbourhood';
+import { TOKEN_MATCH_KINDS, withHits, type FormHits } from './form-hits';
 
 /** The `FormHits.hows` code of a skeleton hit (after the token match kinds). */
 export const SKELETON_HOW = TOKEN_MATCH_KINDS.length;

@@ -1,9 +1,6 @@
-import * as weights from '../score-weights';
+import { JOINED_MIN_SIMILARITY } from '../score-weights';
 import type { FormHits } from './form-hits';
-import * as skeletonLookupModule from './skeleton-lookup';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { SKELETON_HOW } = skeletonLookupModule;
-const { JOINED_MIN_SIMILARITY } = weights;
+import { SKELETON_HOW } from './skeleton-lookup';
 
 /**
  * How one query token's hit on a listed join (two listed words read as one) pairs with both words, or

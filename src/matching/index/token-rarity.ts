@@ -1,10 +1,6 @@
-import * as tokeniseNameModule from '../prepare/tokenise-name';
-import type { TokenRole } from '../prepare/tokenise-name';
+import { TOKEN_ROLES, type TokenRole } from '../prepare/tokenise-name';
 import type { FormVocabulary } from './form-vocabulary';
-import * as scoreWeightsModule from '../score-weights';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { TOKEN_ROLES } = tokeniseNameModule;
-const { INFORMATION_FLOOR_SHARE, INITIAL_TOKEN_WEIGHT, ROLE_WEIGHT_FACTOR, SPELLING_RARITY_SHARE } = scoreWeightsModule;
+import { INFORMATION_FLOOR_SHARE, INITIAL_TOKEN_WEIGHT, ROLE_WEIGHT_FACTOR, SPELLING_RARITY_SHARE } from '../score-weights';
 
 /**
  * How much a token says about identity: the rarer it is among listed entities, the more a match on it

@@ -1,8 +1,6 @@
 import type { WorseShares } from '../score/middle-names';
 import type { PreparedQuery, QueryUnit } from './prepared-query';
-import * as smallSortModule from './small-sort';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { costliestFirst, sortSmall } = smallSortModule;
+import { costliestFirst, sortSmall } from './small-sort';
 
 /** Units that open candidates, heaviest first. */
 export function openingUnits(query: PreparedQuery): QueryUnit[] {

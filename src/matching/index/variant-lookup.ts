@@ -1,9 +1,6 @@
-import * as nameVariantsModule from '../prepare/name-variants';
+import { variantKeyOf } from '../prepare/name-variants';
 import type { NameContext } from '../prepare/tokenise-name';
-import * as skeletonLookupModule from './skeleton-lookup';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { variantKeyOf } = nameVariantsModule;
-const { SKELETON_HOW } = skeletonLookupModule;
+import { SKELETON_HOW } from './skeleton-lookup';
 
 /** The `FormHits.hows` code of a name-variant hit (after the skeleton hit). */
 export const VARIANT_HOW = SKELETON_HOW + 1;

@@ -67,9 +67,16 @@ function skeletonOf(
   { abjad = false, dhAsD = false, keepFinalH = false, vowelsSeparate = false }: SkeletonOptions,
   gaps?: number[],
 ): string {
-  // A writer object, not a closure: tsx names each named closure as it is created (docs/performance.md),
-  // and this runs for every listed form while the index is built.
-  const writer = new SkeletonWriter(gaps);
+  let out = '';
+  let last = '';
+  // A consonant is written unless it repeats the last one (Arabic does not write the shadda).
+  const emit = (letter: string) => {
+    if (letter !== last) {
+      out += letter;
+      gaps?.push(0);
+    }
+    last = letter;
+  };
   for (let i = 0; i < folded.length; i++) {
     const c = folded[i]!;
     const next = folded[i + 1];
@@ -82,96 +89,73 @@ function skeletonOf(
       case 'y':
       case 'w':
       case 'v':
-        writer.vowel(c, vowelsSeparate);
+        // Dropped, noted in its gap; with `vowelsSeparate`, the next consonant is written even if it repeats.
+        if (vowelsSeparate) last = '';
+        if (gaps) gaps[gaps.length - 1]! |= c === 'a' ? 0 : c === 'o' || c === 'u' || c === 'w' || c === 'v' ? BACK_VOWEL : FRONT_VOWEL;
         break;
       case 'k':
         if (next === 'h') i++;
-        writer.emit(next === 'h' ? 'h' : 'k');
+        emit(next === 'h' ? 'h' : 'k');
         break;
       case 'g':
       case 'q':
         if (next === 'h') i++;
-        writer.emit('k');
+        emit('k');
         break;
       case 'c':
         if (next === 'h') {
           i++;
-          writer.emit('s');
+          emit('s');
         } else {
           if (next === 'k') i++;
-          writer.emit('k');
+          emit('k');
         }
         break;
       case 's':
         if (next === 'h') i++;
-        writer.emit('s');
+        emit('s');
         break;
       case 't':
         // Transliterated Arabic writes ث as "th" only: "ts" there is ت then س.
         if (next === 'h' || (!abjad && (next === 's' || next === 'z'))) {
           i++;
-          writer.emit('s');
-        } else writer.emit('t');
+          emit('s');
+        } else emit('t');
         break;
       case 'd':
         if (next === 'h') {
           i++;
-          writer.emit(dhAsD ? 'd' : 'z');
+          emit(dhAsD ? 'd' : 'z');
         } else if (next === 'j') {
           i++;
-          writer.emit('j');
-        } else writer.emit('d');
+          emit('j');
+        } else emit('d');
         break;
       case 'z':
         // "zh" is Cyrillic ж in Latin spellings; in transliterated Arabic it is ز then ه ("hmzh", Hamza).
         if (next === 'h' && !abjad) {
           i++;
-          writer.emit('j');
-        } else writer.emit('z');
+          emit('j');
+        } else emit('z');
         break;
       case 'p':
         if (next === 'h') i++;
-        writer.emit(next === 'h' ? 'f' : 'p');
+        emit(next === 'h' ? 'f' : 'p');
         break;
       case 'x':
-        writer.emit('k');
-        writer.emit('s');
+        emit('k');
+        emit('s');
         break;
       default:
-        writer.emit(c);
+        emit(c);
     }
   }
-  const out = writer.out;
   if (keepFinalH || out.length <= 1 || !out.endsWith('h')) return out;
   if (gaps) {
     const after = gaps.pop()!;
     gaps[gaps.length - 1]! |= after;
   }
   return out.slice(0, -1);
-}
-
-/** The consonants `skeletonOf` has written so far, and its gaps when asked for. */
-class SkeletonWriter {
-  out = '';
-  private last = '';
-
-  constructor(private readonly gaps: number[] | undefined) {}
-
-  /** A consonant: written unless it repeats the last one (Arabic does not write the shadda). */
-  emit(letter: string): void {
-    if (letter !== this.last) {
-      this.out += letter;
-      this.gaps?.push(0);
-    }
-    this.last = letter;
-  }
-
-  /** A vowel letter (or w, y, v): dropped, noted in its gap; with `separate`, the next consonant is written even if it repeats. */
-  vowel(c: string, separate: boolean): void {
-    if (separate) this.last = '';
-    const gaps = this.gaps;
-    if (gaps) gaps[gaps.length - 1]! |= c === 'a' ? 0 : c === 'o' || c === 'u' || c === 'w' || c === 'v' ? BACK_VOWEL : FRONT_VOWEL;
-  }
 }
 
 /**

@@ -1,7 +1,5 @@
-import * as nameVariantGroupsModule from './name-variant-groups';
+import { FEMALE_GIVEN_NAME_GROUPS, MALE_GIVEN_NAME_GROUPS, ORGANISATION_WORD_GROUPS } from './name-variant-groups';
 import type { NameContext } from './tokenise-name';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { FEMALE_GIVEN_NAME_GROUPS, MALE_GIVEN_NAME_GROUPS, ORGANISATION_WORD_GROUPS } = nameVariantGroupsModule;
 
 /**
  * The spelling differences every romanisation of Cyrillic names makes, folded away before a token is

@@ -1,10 +1,17 @@
-import * as foldTextModule from './fold-text';
-import * as nameAnnotationsModule from './name-annotations';
-import * as wordClassesModule from './word-classes';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { foldText, isWrittenWithoutVowels } = foldTextModule;
-const { withoutAnnotations } = nameAnnotationsModule;
-const { ABJAD_HONORIFICS, ABJAD_INNER_TITLES, ABJAD_PARTICLES, GENERATIONAL_SUFFIXES, GENERIC_ORGANISATION_WORDS, HONORIFICS, INNER_TITLES, LEGAL_FORMS, ORGANISATION_CONNECTIVES, PARTICLES } = wordClassesModule;
+import { foldText, isWrittenWithoutVowels } from './fold-text';
+import { withoutAnnotations } from './name-annotations';
+import {
+  ABJAD_HONORIFICS,
+  ABJAD_INNER_TITLES,
+  ABJAD_PARTICLES,
+  GENERATIONAL_SUFFIXES,
+  GENERIC_ORGANISATION_WORDS,
+  HONORIFICS,
+  INNER_TITLES,
+  LEGAL_FORMS,
+  ORGANISATION_CONNECTIVES,
+  PARTICLES,
+} from './word-classes';
 
 /**
  * What a token is to the scorer: `name` carries identity; `initial` is one letter of a person's name

@@ -1,24 +1,16 @@
 import type { MatchExplanation, MatchKind, TokenPairing, TypeMismatch, UnmatchedToken } from '../match-types';
-import * as nameTableModule from '../index/name-table';
-import type { NameTable } from '../index/name-table';
+import { ROLE_CODES, type NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
-import * as scoreWeightsModule from '../score-weights';
+import {
+  BETTER_COVERAGE_WEIGHT,
+  SKELETON_SIMILARITY_LONG,
+  SKELETON_VOWEL_LETTERS_DIFFER,
+  SYLLABIC_BETTER_COVERAGE_WEIGHT,
+  TRANSCRIPTION_SIMILARITY,
+  VARIANT_SIMILARITY,
+} from '../score-weights';
 import type { Alignment } from './name-alignment';
-import * as typeMismatchModule from './type-mismatch';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { ROLE_CODES } = nameTableModule;
-const { BETTER_COVERAGE_WEIGHT, SKELETON_SIMILARITY_LONG, SKELETON_VOWEL_LETTERS_DIFFER, SYLLABIC_BETTER_COVERAGE_WEIGHT, TRANSCRIPTION_SIMILARITY, VARIANT_SIMILARITY } = scoreWeightsModule;
-const { describeTypeMismatch } = typeMismatchModule;
-
-// Module-level rather than closures inside explainAlignment: tsx names every closure it creates
-// (esbuild's keepNames), a property definition per closure per call on the scan path.
-
-const listedText = (table: NameTable, p: number) => table.vocabulary.texts[table.tokenForm[p]!]!;
-
-const queryText = (query: PreparedQuery, first: number, span: number) => query.tokens.slice(first, first + span).map((t) => t.text).join(' ');
-
-const listedSpanText = (table: NameTable, first: number, span: number) =>
-  span === 1 ? listedText(table, first) : `${listedText(table, first)} ${listedText(table, first + 1)}`;
+import { describeTypeMismatch } from './type-mismatch';
 
 /**
  * Turns an alignment into what a reviewer reads: which query tokens met which listed tokens and how,
@@ -35,12 +27,17 @@ export function explainAlignment(
 ): MatchExplanation {
   const start = table.tokenStart[name]!;
   const end = table.tokenStart[name + 1]!;
+  const listedText = (p: number) => table.vocabulary.texts[table.tokenForm[p]!]!;
+  const queryText = (first: number, span: number) =>
+    query.tokens.slice(first, first + span).map((t) => t.text).join(' ');
+  const listedSpanText = (first: number, span: number) =>
+    span === 1 ? listedText(first) : `${listedText(first)} ${listedText(first + 1)}`;
 
   const pairings: TokenPairing[] = [...alignment.pairs]
     .sort((a, b) => a.queryFirst - b.queryFirst)
     .map((pair) => ({
-      query: queryText(query, pair.queryFirst, pair.querySpan),
-      listed: listedSpanText(table, pair.listedFirst, pair.listedSpan),
+      query: queryText(pair.queryFirst, pair.querySpan),
+      listed: listedSpanText(pair.listedFirst, pair.listedSpan),
       how: pair.how,
       similarity: round(Math.min(pair.querySimilarity, pair.listedSimilarity)),
       queryWeight: round(pair.queryWeight),
@@ -55,7 +52,7 @@ export function explainAlignment(
   const unmatchedListed: UnmatchedToken[] = [];
   for (let p = start; p < end; p++) {
     if ((alignment.listedMatched & (1 << (p - start))) === 0) {
-      unmatchedListed.push({ token: listedText(table, p), role: ROLE_CODES[table.tokenRole[p]!]!, weight: round(table.tokenWeight[p]!) });
+      unmatchedListed.push({ token: listedText(p), role: ROLE_CODES[table.tokenRole[p]!]!, weight: round(table.tokenWeight[p]!) });
     }
   }
   const finalScore = alignment.score - (typeMismatch?.penalty ?? 0);
@@ -63,7 +60,7 @@ export function explainAlignment(
   const match = finalScore >= threshold;
   const explanation: Omit<MatchExplanation, 'summary'> = {
     queryTokens: query.tokens.map((t) => t.text),
-    listedTokens: Array.from({ length: end - start }, (_, i) => listedText(table, start + i)),
+    listedTokens: Array.from({ length: end - start }, (_, i) => listedText(start + i)),
     pairings,
     unmatchedQuery,
     unmatchedListed,

@@ -1,12 +1,5 @@
 import type { PreparedQuery } from '../index/prepared-query';
-import * as weights from '../score-weights';
-
-const { BETTER_COVERAGE_WEIGHT, QUERY_WORSE_BETTER_COVERAGE_WEIGHT } = weights;
-
-/** Whether query token `i` is among the matched (a bit of `queryMatched`); module-level, not a closure, on the scan path. */
-function isMatched(queryMatched: number, i: number): boolean {
-  return i >= 0 && (queryMatched & (1 << i)) !== 0;
-}
+import { BETTER_COVERAGE_WEIGHT, QUERY_WORSE_BETTER_COVERAGE_WEIGHT } from '../score-weights';
 
 /**
  * True when every query name part left unpaired lies between two paired ones ("Abdurahman [Salem
@@ -21,10 +14,11 @@ export function onlyMiddleNamesUnmatched(query: PreparedQuery, queryMatched: num
   while (first < tokens.length && (queryMatched & (1 << first)) === 0) first++;
   let last = tokens.length - 1;
   while (last > first && (queryMatched & (1 << last)) === 0) last--;
+  const matched = (i: number) => i >= 0 && (queryMatched & (1 << i)) !== 0;
   let middleName = false;
   for (let i = 0; i < tokens.length; i++) {
-    if (isMatched(queryMatched, i) || tokens[i]!.role !== 'name') continue;
-    const attached = (tokens[i]!.hyphenated === true && isMatched(queryMatched, i - 1)) || (tokens[i + 1]?.hyphenated === true && isMatched(queryMatched, i + 1));
+    if (matched(i) || tokens[i]!.role !== 'name') continue;
+    const attached = (tokens[i]!.hyphenated === true && matched(i - 1)) || (tokens[i + 1]?.hyphenated === true && matched(i + 1));
     if (!attached && (i < first || i > last)) return false;
     middleName = true;
   }

@@ -1,33 +1,21 @@
 import type { PairingKind } from '../match-types';
 import type { AlignedPair } from './aligned-pair';
-import * as formHitsModule from '../index/form-hits';
-import * as nameTableModule from '../index/name-table';
-import type { NameTable } from '../index/name-table';
+import { hitSlot, TOKEN_MATCH_KINDS } from '../index/form-hits';
+import { isQuietRole, ROLE_CODES, type NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
-import * as weights from '../score-weights';
-import * as nameScoreModule from './name-score';
-import * as pairProposalsModule from './pair-proposals';
-import { PairProposals } from './pair-proposals';
-import * as middleNamesModule from './middle-names';
-import * as syllableRulesModule from './syllable-rules';
-import * as splitPairingModule from '../index/split-pairing';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { hitSlot, TOKEN_MATCH_KINDS } = formHitsModule;
-const { isQuietRole, ROLE_CODES } = nameTableModule;
-const { nameScore } = nameScoreModule;
-const { PAIRING_KINDS } = pairProposalsModule;
-const { onlyMiddleNamesUnmatched } = middleNamesModule;
-const { syllablesSwapped, syllableVariant } = syllableRulesModule;
-const { splitPairingOf } = splitPairingModule;
-
-const {
+import {
   BETTER_COVERAGE_WEIGHT,
   INITIAL_SIMILARITY,
   QUERY_WORSE_BETTER_COVERAGE_WEIGHT,
   SYLLABIC_BETTER_COVERAGE_WEIGHT,
   SYLLABLE_ORDER_FACTOR,
   SYLLABLE_VARIANT_FACTOR,
-} = weights;
+} from '../score-weights';
+import { nameScore } from './name-score';
+import { PAIRING_KINDS, PairProposals } from './pair-proposals';
+import { onlyMiddleNamesUnmatched } from './middle-names';
+import { syllablesSwapped, syllableVariant } from './syllable-rules';
+import { splitPairingOf } from '../index/split-pairing';
 
 /** Pairing kinds by `FormHits.hows` code: the token match kinds, then a consonant-skeleton and a name-variant hit. */
 const HIT_KINDS: readonly PairingKind[] = [...TOKEN_MATCH_KINDS, 'skeleton', 'variant', 'transcription'];
@@ -156,29 +144,26 @@ function spanBits(first: number, span: 1 | 2): number {
 /** Shared by every alignment (alignments are synchronous). */
 const proposals = new PairProposals();
 
-/** Proposes one pairing with the weights it carries (module-level, not a closure: it runs per alignment). */
-function propose(
-  table: NameTable,
-  query: PreparedQuery,
-  queryFirst: number,
-  querySpan: 1 | 2,
-  listedFirst: number,
-  listedSpan: 1 | 2,
-  how: PairingKind,
-  querySimilarity: number,
-  listedSimilarity: number,
-): void {
-  let queryWeight = query.weights[queryFirst]!;
-  if (querySpan === 2) queryWeight += query.weights[queryFirst + 1]!;
-  let listedWeight = table.tokenWeight[listedFirst]!;
-  if (listedSpan === 2) listedWeight += table.tokenWeight[listedFirst + 1]!;
-  // A query token counts no more than what it met: a typo'd common name stays a common name. A name
-  // met only by a listed initial keeps its weight: the initial confirms its letter, not the name.
-  if (how !== 'initial' || querySimilarity === 1) queryWeight = Math.min(queryWeight, listedWeight);
-  proposals.add(queryFirst, querySpan, listedFirst, listedSpan, how, querySimilarity, listedSimilarity, queryWeight, listedWeight);
-}
-
 function proposePairs(table: NameTable, query: PreparedQuery, start: number, end: number): void {
+  const propose = (
+    queryFirst: number,
+    querySpan: 1 | 2,
+    listedFirst: number,
+    listedSpan: 1 | 2,
+    how: PairingKind,
+    querySimilarity: number,
+    listedSimilarity: number,
+  ) => {
+    let queryWeight = query.weights[queryFirst]!;
+    if (querySpan === 2) queryWeight += query.weights[queryFirst + 1]!;
+    let listedWeight = table.tokenWeight[listedFirst]!;
+    if (listedSpan === 2) listedWeight += table.tokenWeight[listedFirst + 1]!;
+    // A query token counts no more than what it met: a typo'd common name stays a common name. A name
+    // met only by a listed initial keeps its weight: the initial confirms its letter, not the name.
+    if (how !== 'initial' || querySimilarity === 1) queryWeight = Math.min(queryWeight, listedWeight);
+    proposals.add(queryFirst, querySpan, listedFirst, listedSpan, how, querySimilarity, listedSimilarity, queryWeight, listedWeight);
+  };
+
   const texts = table.vocabulary.texts;
   // Letter counts say nothing of a transliteration without its vowels ("bd llh" is "Abdullah").
   const byLetters = query.abjadScript === null;
@@ -193,7 +178,7 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
         const whole =
           !joinedQuery ||
           !lacksAWholePart(query.tokens[unit.first]!.text.length, query.tokens[unit.first + 1]!.text.length, texts[table.tokenForm[p]!]!.length);
-        if (whole) propose(table, query, unit.first, unit.span, p, 1, how, similarity, similarity);
+        if (whole) propose(unit.first, unit.span, p, 1, how, similarity, similarity);
       }
       const join = table.joinForm[p]!;
       if (unit.span === 1 && join >= 0) {
@@ -202,7 +187,7 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
         if (how === null) continue;
         if (byLetters && lacksAWholePart(texts[table.tokenForm[p]!]!.length, texts[table.tokenForm[p + 1]!]!.length, unit.text.length)) continue;
         const similarity = hits.similarities[joined]!;
-        propose(table, query, unit.first, 1, p, 2, how, similarity, similarity);
+        propose(unit.first, 1, p, 2, how, similarity, similarity);
       }
     }
   }
@@ -213,10 +198,10 @@ function proposePairs(table: NameTable, query: PreparedQuery, start: number, end
       const role = ROLE_CODES[table.tokenRole[p]!]!;
       const listed = texts[table.tokenForm[p]!]!;
       if (token.role === 'initial') {
-        if (listed === token.text) propose(table, query, i, 1, p, 1, 'exact', 1, 1);
-        else if (!isQuietRole(role) && listed.startsWith(token.text)) propose(table, query, i, 1, p, 1, 'initial', 1, INITIAL_SIMILARITY);
+        if (listed === token.text) propose(i, 1, p, 1, 'exact', 1, 1);
+        else if (!isQuietRole(role) && listed.startsWith(token.text)) propose(i, 1, p, 1, 'initial', 1, INITIAL_SIMILARITY);
       } else if (role === 'initial' && !isQuietRole(token.role) && token.text.startsWith(listed)) {
-        propose(table, query, i, 1, p, 1, 'initial', INITIAL_SIMILARITY, 1);
+        propose(i, 1, p, 1, 'initial', INITIAL_SIMILARITY, 1);
       }
     }
   });

@@ -1,7 +1,4 @@
-import * as weights from '../score-weights';
-
-// Read once: imported bindings compile to getters, and this runs for every candidate.
-const { BETTER_COVERAGE_WEIGHT, MIN_INFORMATION_FACTOR, WEAK_ALIAS_FACTOR } = weights;
+import { BETTER_COVERAGE_WEIGHT, MIN_INFORMATION_FACTOR, WEAK_ALIAS_FACTOR } from '../score-weights';
 
 /** What a name score is made of; also what the candidate bound feeds with upper estimates. */
 export interface ScoreInputs {

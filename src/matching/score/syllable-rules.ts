@@ -1,9 +1,7 @@
 import type { NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
-import * as syllabicNameModule from '../prepare/syllabic-name';
+import { isSyllable } from '../prepare/syllabic-name';
 import type { AlignedPair } from './aligned-pair';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { isSyllable } = syllabicNameModule;
 
 /*
  * Rules for names written in one-syllable words (see `prepare/syllabic-name.ts`), applied by

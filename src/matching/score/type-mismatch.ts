@@ -1,13 +1,9 @@
 import type { EntityKind } from '../../sources/listed-entity';
-import * as nameTableModule from '../index/name-table';
-import type { NameTable } from '../index/name-table';
+import { ROLE_CODES, type NameTable } from '../index/name-table';
 import type { PreparedQuery } from '../index/prepared-query';
 import type { MatchQuery, TypeMismatch } from '../match-types';
-import * as scoreWeightsModule from '../score-weights';
+import { TYPE_MISMATCH_MIN_NAME_SCORE, TYPE_MISMATCH_PENALTY } from '../score-weights';
 import type { Alignment } from './name-alignment';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { ROLE_CODES } = nameTableModule;
-const { TYPE_MISMATCH_MIN_NAME_SCORE, TYPE_MISMATCH_PENALTY } = scoreWeightsModule;
 
 /**
  * Whether a name of another kind than the query's is close enough to show: its score is at least

@@ -1,12 +1,4 @@
-import * as weights from '../score-weights';
-import * as damerauLevenshteinModule from './damerau-levenshtein';
-import * as jaroWinklerModule from './jaro-winkler';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { damerauLevenshtein } = damerauLevenshteinModule;
-const { jaroWinkler } = jaroWinklerModule;
-
-// Read once: imported bindings compile to getters, and this runs for every token compared.
-const {
+import {
   FUZZY_LONG_TOKEN_LENGTH,
   FUZZY_MAX_EDITS_LONG,
   FUZZY_MAX_EDITS_SHORT,
@@ -19,7 +11,9 @@ const {
   PHONETIC_MIN_LENGTH,
   PHONETIC_MIN_LENGTH_RATIO,
   PHONETIC_SIMILARITY,
-} = weights;
+} from '../score-weights';
+import { damerauLevenshtein } from './damerau-levenshtein';
+import { jaroWinkler } from './jaro-winkler';
 
 /** How two single tokens met. */
 export type TokenMatchKind = 'exact' | 'phonetic' | 'fuzzy';

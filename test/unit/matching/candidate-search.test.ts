@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CandidateSearch, type CandidateSearchOptions } from '../../../src/matching/index/candidate-search';
-import { buildNameTable, KIND_CODES, type NameTable } from '../../../src/matching/index/name-table';
+import { KIND_CODES, type NameTable } from '../../../src/matching/index/name-table';
+import { buildNameTable } from '../../../src/matching/index/name-table-build';
 import { nameShapes, SHAPES } from '../../../src/matching/index/name-shapes';
 import { prepareQuery, type PreparedQuery } from '../../../src/matching/index/prepared-query';
 import { queryLookupsOf } from '../../../src/matching/index/query-lookups';

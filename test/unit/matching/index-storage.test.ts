@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DeletionNeighbourhood } from '../../../src/matching/index/deletion-neighbourhood';
 import { FormVocabulary } from '../../../src/matching/index/form-vocabulary';
-import { buildNameTable } from '../../../src/matching/index/name-table';
+import { buildNameTable } from '../../../src/matching/index/name-table-build';
 import { alias, listedEntity } from './listed-entity-factory';
 
 function visited(neighbourhood: DeletionNeighbourhood, token: string): number[] {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { listedShareCut } from '../../../src/matching/index/listed-share-cut';
-import { buildNameTable } from '../../../src/matching/index/name-table';
+import { buildNameTable } from '../../../src/matching/index/name-table-build';
 import { prepareQuery } from '../../../src/matching/index/prepared-query';
 import { openingUnits } from '../../../src/matching/index/unit-admission';
 import { backgroundPopulation, listedEntity } from './listed-entity-factory';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildNameTable } from '../../../src/matching/index/name-table';
+import { buildNameTable } from '../../../src/matching/index/name-table-build';
 import { PairPostings } from '../../../src/matching/index/pair-postings';
 import { alias, listedEntity } from './listed-entity-factory';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildNameTable } from '../../../src/matching/index/name-table';
+import { buildNameTable } from '../../../src/matching/index/name-table-build';
 import { pairingBound } from '../../../src/matching/index/pairing-bound';
 import { prepareQuery } from '../../../src/matching/index/prepared-query';
 import { alignName, type NameShape } from '../../../src/matching/score/name-alignment';

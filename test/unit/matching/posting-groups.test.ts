@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchIndex } from '../../../src/matching';
-import { buildNameTable, KIND_CODES, POSTING_GROUPS, postingGroupOf, ROLE_CODES } from '../../../src/matching/index/name-table';
+import { KIND_CODES, POSTING_GROUPS, postingGroupOf, ROLE_CODES } from '../../../src/matching/index/name-table';
+import { buildNameTable } from '../../../src/matching/index/name-table-build';
 import { groupEnd, groupPostings } from '../../../src/matching/index/posting-groups';
 import { alias, backgroundPopulation, listedEntity } from './listed-entity-factory';
 

@@ -5,14 +5,21 @@
  * jurisdiction. Only listed countries raise risk: being foreign is not, by itself, a risk factor here.
  */
 import type { RiskContribution, RiskInput } from './risk-types';
-import * as fatfJurisdictionsDataModule from './fatf-jurisdictions.data';
-import type { ListedJurisdiction } from './fatf-jurisdictions.data';
-import * as sanctionedJurisdictionsDataModule from './sanctioned-jurisdictions.data';
-import * as riskWeightsModule from './risk-weights';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { FATF_CALL_FOR_ACTION, FATF_INCREASED_MONITORING, FATF_LISTS_AS_OF } = fatfJurisdictionsDataModule;
-const { AUSTRALIAN_SANCTIONED_JURISDICTIONS } = sanctionedJurisdictionsDataModule;
-const { DECLARED_HIGH_RISK_COUNTRY_POINTS, FATF_CALL_FOR_ACTION_MIN_SCORE, FATF_CALL_FOR_ACTION_POINTS, FATF_INCREASED_MONITORING_POINTS, JURISDICTION_POINTS_CAP, SANCTIONED_JURISDICTION_POINTS } = riskWeightsModule;
+import {
+  FATF_CALL_FOR_ACTION,
+  FATF_INCREASED_MONITORING,
+  FATF_LISTS_AS_OF,
+  type ListedJurisdiction,
+} from './fatf-jurisdictions.data';
+import { AUSTRALIAN_SANCTIONED_JURISDICTIONS } from './sanctioned-jurisdictions.data';
+import {
+  DECLARED_HIGH_RISK_COUNTRY_POINTS,
+  FATF_CALL_FOR_ACTION_MIN_SCORE,
+  FATF_CALL_FOR_ACTION_POINTS,
+  FATF_INCREASED_MONITORING_POINTS,
+  JURISDICTION_POINTS_CAP,
+  SANCTIONED_JURISDICTION_POINTS,
+} from './risk-weights';
 
 const byCode = (list: readonly ListedJurisdiction[]) => new Map(list.map((j) => [j.code, j.name]));
 const CALL_FOR_ACTION = byCode(FATF_CALL_FOR_ACTION);

@@ -4,14 +4,33 @@
  * the spec's defaults (resident, face to face, nothing declared), because the caller chose to give one.
  */
 import type { OrganisationRiskProfile, PersonRiskProfile, RiskContribution, RiskInput } from './risk-types';
-import * as profileTermsModule from './profile-terms';
-import * as profileVocabularyDataModule from './profile-vocabulary.data';
-import type { IndustryCategory, LegalStructureCategory, ProfessionCategory } from './profile-vocabulary.data';
-import * as riskWeightsModule from './risk-weights';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { findProfileTerm, wordsOf } = profileTermsModule;
-const { INDUSTRIES, LEGAL_STRUCTURES, PROFESSIONS } = profileVocabularyDataModule;
-const { ENTITY_SANCTIONED_MIN_SCORE, ENTITY_SANCTIONED_POINTS, GATEKEEPER_PROFESSION_POINTS, HIGH_RISK_INDUSTRY_POINTS, MISSING_RISK_PROFILE_MIN_SCORE, MISSING_RISK_PROFILE_POINTS, NON_FACE_TO_FACE_POINTS, NON_RESIDENT_POINTS, OFFICER_SANCTIONED_MIN_SCORE, OFFICER_SANCTIONED_POINTS, OPAQUE_STRUCTURE_POINTS, PUBLIC_FUNCTION_PROFESSION_POINTS, SHELL_COMPANY_POINTS, TRANCHE_2_PROFESSION_POINTS, TRANCHE_2_SECTOR_POINTS, VALUE_DEALER_PROFESSION_POINTS } = riskWeightsModule;
+import { findProfileTerm, wordsOf } from './profile-terms';
+import {
+  INDUSTRIES,
+  LEGAL_STRUCTURES,
+  PROFESSIONS,
+  type IndustryCategory,
+  type LegalStructureCategory,
+  type ProfessionCategory,
+} from './profile-vocabulary.data';
+import {
+  ENTITY_SANCTIONED_MIN_SCORE,
+  ENTITY_SANCTIONED_POINTS,
+  GATEKEEPER_PROFESSION_POINTS,
+  HIGH_RISK_INDUSTRY_POINTS,
+  MISSING_RISK_PROFILE_MIN_SCORE,
+  MISSING_RISK_PROFILE_POINTS,
+  NON_FACE_TO_FACE_POINTS,
+  NON_RESIDENT_POINTS,
+  OFFICER_SANCTIONED_MIN_SCORE,
+  OFFICER_SANCTIONED_POINTS,
+  OPAQUE_STRUCTURE_POINTS,
+  PUBLIC_FUNCTION_PROFESSION_POINTS,
+  SHELL_COMPANY_POINTS,
+  TRANCHE_2_PROFESSION_POINTS,
+  TRANCHE_2_SECTOR_POINTS,
+  VALUE_DEALER_PROFESSION_POINTS,
+} from './risk-weights';
 
 const PROFESSION_RISK: Readonly<Record<ProfessionCategory, { points: number; why: string }>> = {
   public_function: { points: PUBLIC_FUNCTION_PROFESSION_POINTS, why: 'a prominent public function; confirm whether the customer is a politically exposed person' },

@@ -5,17 +5,11 @@
  * compliance officers in docs/risk-model.md; every weight is in `risk-weights.ts`.
  */
 import type { RiskAssessment, RiskContribution, RiskInput, RiskLevel } from './risk-types';
-import * as watchlistFactorsModule from './watchlist-factors';
-import * as profileFactorsModule from './profile-factors';
-import * as jurisdictionFactorsModule from './jurisdiction-factors';
-import * as riskRecommendationsModule from './risk-recommendations';
-import * as riskWeightsModule from './risk-weights';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { matchContributions, stalenessContributions, strongestPep } = watchlistFactorsModule;
-const { profileContributions } = profileFactorsModule;
-const { jurisdictionContributions } = jurisdictionFactorsModule;
-const { recommendationFor } = riskRecommendationsModule;
-const { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVEL_MIN_SCORE } = riskWeightsModule;
+import { matchContributions, stalenessContributions, strongestPep } from './watchlist-factors';
+import { profileContributions } from './profile-factors';
+import { jurisdictionContributions } from './jurisdiction-factors';
+import { recommendationFor } from './risk-recommendations';
+import { MAX_RISK_SCORE, MIN_RISK_SCORE, RISK_LEVEL_MIN_SCORE } from './risk-weights';
 
 export type { RiskAssessment, RiskContribution, RiskInput, RiskLevel, RiskMatch } from './risk-types';
 

@@ -3,12 +3,24 @@
  * match: ten aliases of one listed person are one hit, not ten. Every match is still named (up to
  * `MAX_LISTED_MATCHES`) so the reviewer sees the evidence, strongest first.
  */
-import * as pepCategoryModule from './pep-category';
+import { pepCategoryOfSource, pepDescriptionOfSource } from './pep-category';
 import type { RiskContribution, RiskInput, RiskMatch } from './risk-types';
-import * as riskWeightsModule from './risk-weights';
-// Imported bindings read once: tsx compiles each use of a named import to a getter call (docs/performance.md).
-const { pepCategoryOfSource, pepDescriptionOfSource } = pepCategoryModule;
-const { CONFIRMED_SANCTIONS_MATCH_MIN_SCORE, CONFIRMED_SANCTIONS_MATCH_POINTS, CONFIRMED_SANCTIONS_MATCH_SCORE, DOMESTIC_PEP_MATCH_MIN_SCORE, DOMESTIC_PEP_MATCH_POINTS, MAX_LISTED_MATCHES, NO_WATCHLIST_DATA_MIN_SCORE, NO_WATCHLIST_DATA_POINTS, OTHER_LIST_MATCH_POINTS, PEP_MATCH_MIN_SCORE, PEP_MATCH_POINTS, POSSIBLE_SANCTIONS_MATCH_MIN_SCORE, POSSIBLE_SANCTIONS_MATCH_POINTS, STALE_WATCHLIST_DATA_POINTS } = riskWeightsModule;
+import {
+  CONFIRMED_SANCTIONS_MATCH_MIN_SCORE,
+  CONFIRMED_SANCTIONS_MATCH_POINTS,
+  CONFIRMED_SANCTIONS_MATCH_SCORE,
+  DOMESTIC_PEP_MATCH_MIN_SCORE,
+  DOMESTIC_PEP_MATCH_POINTS,
+  MAX_LISTED_MATCHES,
+  NO_WATCHLIST_DATA_MIN_SCORE,
+  NO_WATCHLIST_DATA_POINTS,
+  OTHER_LIST_MATCH_POINTS,
+  PEP_MATCH_MIN_SCORE,
+  PEP_MATCH_POINTS,
+  POSSIBLE_SANCTIONS_MATCH_MIN_SCORE,
+  POSSIBLE_SANCTIONS_MATCH_POINTS,
+  STALE_WATCHLIST_DATA_POINTS,
+} from './risk-weights';
 
 /** Sanctions first, then PEP, then other lists. */
 const LIST_KIND_RANK: Readonly<Record<RiskMatch['listKind'], number>> = { sanctions: 0, pep: 1, other: 2 };
