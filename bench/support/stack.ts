@@ -1,9 +1,10 @@
 /**
  * The whole service for end-to-end benchmarks, as production runs it: a Temporal dev server (the local
- * CLI), a fresh bench database, and the API and worker as separate Node processes. Everything listens
- * on loopback and everything is stopped at the end.
+ * CLI), a fresh bench database, and the API and worker as separate Node processes running the compiled
+ * code (`npm run build`, done here first for each checkout the bench runs) and the prebuilt workflow
+ * bundle. Everything listens on loopback and everything is stopped at the end.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { API_NODE_FLAGS } from '../../src/api-node-flags';
@@ -40,12 +41,22 @@ export interface BenchStack {
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`, which profiles them; a later flag wins over an earlier one);
  * BENCH_API_STDOUT=1 shows their standard output (what `--trace-gc` prints), which is dropped otherwise.
  */
-function startProcess(entry: string, env: Record<string, string>, root = ROOT): ChildProcess {
-  const extra = entry === 'src/server.ts' ? [...API_NODE_FLAGS, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)] : [];
-  return spawn(process.execPath, [...extra, '--import', 'tsx', entry], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'] });
+export function startProcess(entry: 'server' | 'worker', env: Record<string, string>, root = ROOT): ChildProcess {
+  ensureBuilt(root);
+  const extra = entry === 'server' ? [...API_NODE_FLAGS, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)] : [];
+  return spawn(process.execPath, [...extra, join('dist', 'src', `${entry}.js`)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'] });
 }
 
-/** API processes compile with tsx and build their matching index before they answer: on a busy machine that takes minutes (BENCH_HEALTH_TIMEOUT_MS gives them longer). */
+const built = new Set<string>();
+
+/** Compiles `root`'s checkout once per bench run (tsc and the workflow bundle), so its processes run what production runs. */
+function ensureBuilt(root: string): void {
+  if (built.has(root)) return;
+  execFileSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  built.add(root);
+}
+
+/** API processes build their matching index before they answer: on a busy machine that takes minutes (BENCH_HEALTH_TIMEOUT_MS gives them longer). */
 const HEALTH_TIMEOUT_MS = Number(process.env.BENCH_HEALTH_TIMEOUT_MS ?? 180_000);
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
@@ -63,7 +74,7 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 }
 
 /**
- * `apiRoot`: another checkout of the service whose API process to run (its `src/server.ts`), for a
+ * `apiRoot`: another checkout of the service whose API process to run (its compiled `src/server.ts`), for a
  * before/after comparison in one run on one machine (`bench:rebuild --baseline`); the worker and the
  * database stay this checkout's.
  */
@@ -82,8 +93,8 @@ export async function startBenchStack(name: string, extraEnv: Record<string, str
     HOST: '127.0.0.1',
     PORT: String(apiPort),
   };
-  let worker = startProcess('src/worker.ts', env);
-  const api = startProcess('src/server.ts', env, apiRoot);
+  let worker = startProcess('worker', env);
+  const api = startProcess('server', env, apiRoot);
   const url = `http://127.0.0.1:${apiPort}`;
   try {
     await waitForHealth(url, HEALTH_TIMEOUT_MS);
@@ -103,7 +114,7 @@ export async function startBenchStack(name: string, extraEnv: Record<string, str
     },
     restartWorker: async () => {
       await stopChild(worker, 10_000);
-      worker = startProcess('src/worker.ts', env);
+      worker = startProcess('worker', env);
     },
     stop: async () => {
       await stopChild(api, 10_000);
