@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FullScanRequestSchema } from '../../src/modules/screening/scan-request.schema';
-import type { SourceFreshness } from '../../src/modules/screening/source-freshness';
 import { createTestClient, tokenFor } from '../helpers/identity';
 import { loadFixtureList } from '../helpers/lists';
 import { writeSimpleCsv } from '../helpers/synthetic-lists';
@@ -44,7 +43,7 @@ describe('a list version swapped in while scans are in flight (index built in a 
   });
 
   it('completes against the index it started with: the old version named, and only the old version\'s entity matched', async () => {
-    const freshness = (app.deps.screening.scans as unknown as { freshness: SourceFreshness }).freshness;
+    const freshness = app.deps.screening.freshness;
     const original = freshness.staleness.bind(freshness);
     // The scan has searched; before it answers, version 2 lands and the worker-built index is swapped in.
     freshness.staleness = async (...args) => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FullScanRequestSchema } from '../../src/modules/screening/scan-request.schema';
-import type { SourceFreshness } from '../../src/modules/screening/source-freshness';
 import { createTestClient } from '../helpers/identity';
 import { loadFixtureList, loadStandardFixtures } from '../helpers/lists';
 import { writeSimpleCsv } from '../helpers/synthetic-lists';
@@ -20,7 +19,7 @@ describe('the list versions a scan records', () => {
   });
 
   it('are the versions it was screened against, even when a new version is swapped in while it is being stored', async () => {
-    const freshness = (app.deps.screening.scans as unknown as { freshness: SourceFreshness }).freshness;
+    const freshness = app.deps.screening.freshness;
     const original = freshness.staleness.bind(freshness);
     const newSource = `opensanctions:swap_${randomUUID().slice(0, 8)}`;
     // A new list version lands and every process swaps its index while this scan awaits its freshness check.

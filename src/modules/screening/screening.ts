@@ -10,6 +10,8 @@ import { SourceFreshness } from './source-freshness';
 
 export interface Screening {
   index: ScreeningIndex;
+  /** How stale each list's version is; the one instance every scan of this process asks. */
+  freshness: SourceFreshness;
   scans: ScanService;
 }
 
@@ -17,5 +19,5 @@ export interface Screening {
 export function createScreening(orm: Orm, logger: Logger, config: AppConfig, notifications: DatabaseNotifications): Screening {
   const index = new ScreeningIndex(orm, logger, notifications, { db: config.db, workerFromEntities: config.matching.indexWorkerFromEntities });
   const freshness = new SourceFreshness(config.pipeline.staleAfterHours, config.pipeline.sources);
-  return { index, scans: new ScanService(index, freshness, new RuledCustomers(notifications), { groupCommitMs: config.db.groupCommitMs }) };
+  return { index, freshness, scans: new ScanService(index, freshness, new RuledCustomers(notifications), { groupCommitMs: config.db.groupCommitMs }) };
 }
