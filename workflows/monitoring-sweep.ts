@@ -12,7 +12,7 @@ import type { MonitoringActivities } from '../activities/monitoring';
 import { changeCandidates, sweepPage as sweepPageOptions } from './activity-options';
 import { isAlreadyStarted } from './already-started';
 import { webhookDeliveryWorkflow } from './webhook-delivery';
-import { type MonitoringSweepInput, type WebhookDeliveryInput, sweepProgressQuery } from './definitions';
+import { type MonitoringSweepInput, type SweepTotals, type WebhookDeliveryInput, sweepProgressQuery } from './definitions';
 
 const { sweepEnrolmentPage } = proxyActivities<MonitoringActivities>(sweepPageOptions);
 const { findVersionCandidates } = proxyActivities<MonitoringActivities>(changeCandidates);
@@ -43,10 +43,10 @@ export function startDelivery(eventId: string, policy: WebhookDeliveryInput['pol
   });
 }
 
-export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Promise<{ processed: number; alerts: number; pages: number }> {
+export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Promise<SweepTotals> {
   const sweepKey = input.sweepKey ?? workflowInfo().workflowId;
   const budget = input.historyBudget ?? DEFAULT_HISTORY_BUDGET;
-  const totals = { ...(input.totals ?? { processed: 0, alerts: 0, pages: 0 }) };
+  const totals: SweepTotals = { failed: 0, ...(input.totals ?? { processed: 0, alerts: 0, pages: 0 }) };
   let after = input.after ?? null;
   let pagesDone = input.pagesDone ?? false;
   let pending = [...(input.pendingEventIds ?? [])];
@@ -77,6 +77,7 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
     stepsThisRun += 1;
     const page = await sweepEnrolmentPage({ sweepKey, after, pageSize: input.pageSize, ...(input.versionId !== undefined ? { versionId: input.versionId } : {}) });
     totals.processed += page.processed;
+    totals.failed += page.failed ?? 0; // a page completed by a worker from before it was counted has none
     totals.alerts += page.alerts;
     totals.pages += 1;
     pending = page.webhookEventIds;

@@ -19,10 +19,20 @@ export interface MonitoringSweepInput {
   pagesDone?: boolean;
   /** Alert events of a page not yet handed to their delivery workflows (carried across continue-as-new). */
   pendingEventIds?: string[];
-  totals?: { processed: number; alerts: number; pages: number };
+  /** Carried across continue-as-new; `failed` is absent from runs started before it was counted. */
+  totals?: Omit<SweepTotals, 'failed'> & { failed?: number };
 }
 
-export const sweepProgressQuery = defineQuery<{ processed: number; alerts: number; pages: number; after: string | null }>('sweepProgress');
+/** What a sweep has done. */
+export interface SweepTotals {
+  processed: number;
+  /** Enrolments recorded as failed (their re-screen kept throwing) and passed over, not counted in `processed`. */
+  failed: number;
+  alerts: number;
+  pages: number;
+}
+
+export const sweepProgressQuery = defineQuery<SweepTotals & { after: string | null }>('sweepProgress');
 
 /** What a refresh passes to the monitoring sweep it starts on a new version. */
 export type SweepSettings = Pick<MonitoringSweepInput, 'pageSize' | 'webhookPolicy'>;
