@@ -13,6 +13,11 @@ export interface MonitoringSweepInput {
   versionId?: string;
   /** True once the version's candidates are stored (carried across continue-as-new). */
   candidatesFound?: boolean;
+  /** A version sweep's candidate pages re-screened at once (default 4). */
+  parallelPages?: number;
+  /** The last candidate of each of the version's pages, once planned, and the next page to start (carried across continue-as-new). */
+  candidatePages?: string[];
+  nextPage?: number;
   /** Pages already done (carried across continue-as-new). */
   after?: string | null;
   /** True once the last page has been swept (carried while its events are still being handed over). */

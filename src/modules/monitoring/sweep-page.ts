@@ -1,6 +1,6 @@
 /**
- * One page of a monitoring sweep: re-screen active enrolments (in id order, after a cursor) in full (see
- * `enrolment-rescreen.ts`). A sweep of a new list version (`versionId` set) pages only over the
+ * One page of a monitoring sweep: re-screen active enrolments (in id order, after a cursor, up to a last
+ * id when the page was planned: `candidate-pages.ts`) in full (see `enrolment-rescreen.ts`). A sweep of a new list version (`versionId` set) pages only over the
  * enrolments its changes reached (`change-candidates.ts`); a scheduled sweep over every enrolment. The
  * page's result is read back from the alerts this sweep holds for the page's enrolments, not from what
  * this attempt raised, so a retry hands over every event an earlier attempt committed but never returned.
@@ -33,7 +33,7 @@ export interface SweepPageResult {
 export async function sweepPage(
   em: EntityManager,
   screening: Screening,
-  input: { sweepKey: string; after: string | null; pageSize: number; concurrency?: number; versionId?: string; attempt?: number },
+  input: { sweepKey: string; after: string | null; upTo?: string; pageSize: number; concurrency?: number; versionId?: string; attempt?: number },
   onProgress: (done: number) => void = () => {},
   onFailed: OnEnrolmentFailed = () => {},
 ): Promise<SweepPageResult> {
@@ -43,10 +43,10 @@ export async function sweepPage(
     em,
     `select ${ENROLMENT_TO_SWEEP_COLUMNS}
        from monitoring_enrolments e join scans s on s.id = e.scan_id
-      where e.active and (?::uuid is null or e.id > ?::uuid)
+      where e.active and (?::uuid is null or e.id > ?::uuid) and (?::uuid is null or e.id <= ?::uuid)
         ${onlyCandidates ? 'and e.id in (select enrolment_id from change_rescreen_candidates where sweep_key = ?)' : ''}
       order by e.id limit ?`,
-    [input.after, input.after, ...(onlyCandidates ? [input.sweepKey] : []), input.pageSize],
+    [input.after, input.after, input.upTo ?? null, input.upTo ?? null, ...(onlyCandidates ? [input.sweepKey] : []), input.pageSize],
   );
   const nextCursor = page.length === input.pageSize ? page.at(-1)!.id : null;
   const pass = {
