@@ -19,7 +19,7 @@ export function createMonitoringActivities(deps: ActivityDeps) {
   const logFailure = (passKey: string) => (failure: EnrolmentFailure) =>
     deps.logger.error({ passKey, enrolmentId: failure.enrolmentId, error: failure.error, attempt: Context.current().info.attempt }, 'monitoring re-screen of an enrolment kept failing: recorded as failed and passed over');
   return {
-    async sweepEnrolmentPage(input: { sweepKey: string; after: string | null; upTo?: string; pageSize: number; versionId?: string }): Promise<SweepPageResult> {
+    async sweepEnrolmentPage(input: { sweepKey: string; after: string | null; upTo?: string; pageSize: number; versionId?: string; concurrency?: number }): Promise<SweepPageResult> {
       const { attempt } = Context.current().info;
       return sweepPage(deps.orm.em.fork(), deps.screening, { ...input, attempt }, (done) => Context.current().heartbeat(done), logFailure(input.sweepKey));
     },
