@@ -36,13 +36,16 @@ export async function fullRescreenWorkflow(input: FullRescreenInput): Promise<Re
       }),
     ),
   );
-  return results.reduce((sum, r) => ({ pages: sum.pages + r.pages, processed: sum.processed + r.processed, alerts: sum.alerts + r.alerts }), { pages: 0, processed: 0, alerts: 0 });
+  return results.reduce(
+    (sum, r) => ({ pages: sum.pages + r.pages, processed: sum.processed + r.processed, failed: sum.failed + (r.failed ?? 0), alerts: sum.alerts + r.alerts }),
+    { pages: 0, processed: 0, failed: 0, alerts: 0 },
+  );
 }
 
 /** A range of a full re-screen's pages, a few at a time. */
 export async function rescreenRangeWorkflow(input: RescreenRangeInput): Promise<RescreenTotals> {
   const budget = input.historyBudget ?? DEFAULT_HISTORY_BUDGET;
-  const totals = { ...(input.totals ?? { pages: 0, processed: 0, alerts: 0 }) };
+  const totals: RescreenTotals = { failed: 0, ...(input.totals ?? { pages: 0, processed: 0, alerts: 0 }) };
   let nextPage = input.nextPage ?? input.fromPage;
   let pending = [...(input.pendingEventIds ?? [])];
   let steps = 0;
@@ -63,6 +66,7 @@ export async function rescreenRangeWorkflow(input: RescreenRangeInput): Promise<
     for (const page of results) {
       totals.pages += 1;
       totals.processed += page.processed;
+      totals.failed += page.failed ?? 0; // a page completed by a worker from before it was counted has none
       totals.alerts += page.alerts;
       pending.push(...page.webhookEventIds);
     }

@@ -43,9 +43,14 @@ function entitiesOf(pools: NamePools, count: number, seed: number): ListedEntity
   return out;
 }
 
+/** The bench's `count` customers (the same on every run but their enrolment ids), not yet written. */
+export function benchCustomers(pools: NamePools, count: number): BenchCustomer[] {
+  return entitiesOf(pools, count, CUSTOMER_SEED).map((e): BenchCustomer => ({ enrolmentId: randomUUID(), name: e.primaryName, entityType: e.kind === 'person' ? 'person' : 'organisation' }));
+}
+
 /** Writes `count` customers (a scan row and an active enrolment each) for the bench client. */
 export async function enrolCustomers(em: EntityManager, pools: NamePools, owner: { accountId: string; clientId: string }, count: number, progress: (done: number) => void): Promise<BenchCustomer[]> {
-  const customers = entitiesOf(pools, count, CUSTOMER_SEED).map((e): BenchCustomer => ({ enrolmentId: randomUUID(), name: e.primaryName, entityType: e.kind === 'person' ? 'person' : 'organisation' }));
+  const customers = benchCustomers(pools, count);
   for (let i = 0; i < customers.length; i += INSERT_BATCH) {
     const rows = customers.slice(i, i + INSERT_BATCH).map((c) => ({ scan_id: randomUUID(), enrolment_id: c.enrolmentId, name: c.name, entity_type: c.entityType, request: { entity_type: c.entityType, name: c.name } }));
     await sql(

@@ -32,7 +32,7 @@ export function registerMonitoringCommands(program: Command, run: (action: (cli:
           cli.note(`started ${workflowId}`);
           if (!opts.wait) return cli.print({ workflow_id: workflowId, run_id: handle.firstExecutionRunId });
           const totals = await handle.result();
-          cli.print({ workflow_id: workflowId, pages: totals.pages, customers: totals.processed, alerts: totals.alerts });
+          cli.print({ workflow_id: workflowId, pages: totals.pages, customers: totals.processed, failed: totals.failed, alerts: totals.alerts });
         } finally {
           await connection.close();
         }

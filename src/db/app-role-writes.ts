@@ -39,7 +39,11 @@ export const APP_ROLE_WRITES: Readonly<Record<string, AppRoleWrite>> = {
   monitoring_enrolments: WORKING_STATE('an enrolment is deactivated and carries its known matches and last scan'),
   monitoring_alerts: WORKING_STATE('an alert is linked to its webhook event once sent'),
   monitoring_suppressions: WORKING_STATE('suppressions a customer sets and lifts'),
-  rescreen_pages: { update: ['attempts', 'started_by', 'status', 'completed_by', 'completed_at', 'cursor', 'processed'], delete: false, why: "a full re-screen's page moves its cursor and counts per chunk and is marked done once; who was screened is in rescreen_screenings (append-only)" },
+  rescreen_pages: {
+    update: ['attempts', 'started_by', 'status', 'completed_by', 'completed_at', 'cursor', 'processed', 'failed'],
+    delete: false,
+    why: "a full re-screen's page moves its cursor and counts per chunk and is marked done once; who was screened is in rescreen_screenings, who failed in rescreen_failures (both append-only)",
+  },
   newsletter_subscribers: WORKING_STATE('subscription status and sync attempts'),
   knowledge_passages: WORKING_STATE('reference text synced from knowledge/ on every migrate'),
   // Current-state copies of public registers (each row names the load it came from; the loads and their entries are kept).

@@ -8,6 +8,7 @@ import { createTestClient } from '../helpers/identity';
 import { testConfig } from '../helpers/test-config';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { startTestWorker, type TestWorker } from '../helpers/test-worker';
+import { enrolUnscreenable } from '../helpers/unscreenable-enrolment';
 
 
 describe('cli monitoring rescreen', () => {
@@ -39,6 +40,23 @@ describe('cli monitoring rescreen', () => {
     expect(printed.customers).toBe(active);
     const rows = await db.execute<{ n: number }[]>('select count(*)::int as n from rescreen_screenings where rescreen_key = ? and enrolment_id = ?', [printed.workflow_id, enrolment.enrolment_id]);
     expect(rows[0]!.n).toBe(1);
+  }, 120_000);
+
+  it('reports a customer whose re-screen keeps failing as failed, after the page retried it, and screens every other', async () => {
+    const owner = await createTestClient(app.deps.orm.em.fork(), config.auth.encryptionKey, { plan: 'enterprise' });
+    const poison = await enrolUnscreenable(app.deps.orm.em.fork(), owner);
+
+    const done = await cliWithEnv(temporalEnv, '--json', 'monitoring', 'rescreen', '--page-size', '50');
+    expect(done.code, done.stderr).toBe(0);
+    const printed = JSON.parse(done.stdout) as { workflow_id: string; customers: number; failed: number };
+    const db = app.deps.orm.em.fork().getConnection();
+    const [{ active }] = (await db.execute<{ active: number }[]>('select count(*)::int as active from monitoring_enrolments where active')) as [{ active: number }];
+    expect(printed).toMatchObject({ customers: active - 1, failed: 1 });
+    const [{ screened }] = (await db.execute<{ screened: number }[]>('select count(*)::int as screened from rescreen_screenings where rescreen_key = ?', [printed.workflow_id])) as [{ screened: number }];
+    expect(screened).toBe(active - 1);
+    const failures = await db.execute<{ enrolment_id: string; error: string }[]>('select enrolment_id, error from rescreen_failures where pass_key = ?', [printed.workflow_id]);
+    expect(failures).toEqual([{ enrolment_id: poison, error: expect.stringContaining('no letters or digits') }]);
+    await db.execute('update monitoring_enrolments set active = false where id = ?', [poison]);
   }, 120_000);
 
   it('exits 2 on a bad page size and starts nothing', async () => {

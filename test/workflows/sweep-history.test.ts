@@ -33,7 +33,8 @@ describe('a sweep with many alerts on one page', () => {
     await receiver?.close();
   });
 
-  it('continues as new within its history budget, handing over every alert exactly once', async () => {
+  /** Enrols ENROLMENTS customers (webhooks to the receiver) and lists every one of them in a new list version. */
+  async function enrolledAndListed(): Promise<{ enrolmentIds: string[]; versionId: string }> {
     const config = app.deps.config;
     const owner = await createTestClient(app.deps.orm.em.fork(), config.auth.encryptionKey, { plan: 'enterprise' });
     const tag = randomUUID().slice(0, 6).replace(/\d/g, 'q');
@@ -43,19 +44,14 @@ describe('a sweep with many alerts on one page', () => {
       const scan = await app.deps.screening.scans.create(app.deps.orm.em.fork(), { owner, request: FullScanRequestSchema.parse({ entity_type: 'person', name }) });
       enrolmentIds.push((await enrol(app.deps.orm.em.fork(), owner, { scanId: scan.scanId, entityName: name, entityType: 'person', webhookUrl: receiver.url })).enrolment.enrolment_id);
     }
-    await loadFixtureList(app.deps.orm.em.fork(), { source: `opensanctions:hist_${tag}`, path: writeSimpleCsv(names.map((name, i) => ({ id: `H-${i}`, schema: 'Person', name }))) });
+    const version = await loadFixtureList(app.deps.orm.em.fork(), { source: `opensanctions:hist_${tag}`, path: writeSimpleCsv(names.map((name, i) => ({ id: `H-${i}`, schema: 'Person', name }))) });
+    return { enrolmentIds, versionId: version.versionId };
+  }
 
-    const workflowId = `sweep-history-${randomUUID()}`;
-    const handle = await app.deps.temporal.client.workflow.start(monitoringSweepWorkflow, {
-      taskQueue: config.temporal.taskQueue,
-      workflowId,
-      args: [{ ...sweepSettings(config), pageSize: 5_000, historyBudget: HISTORY_BUDGET }],
-    });
-    const totals = await handle.result();
-    expect(totals.alerts).toBeGreaterThanOrEqual(ENROLMENTS);
-
+  /** Every run of the workflow stayed within the budget, there was more than one, and each alert was delivered once. */
+  async function expectWithinBudgetAndDeliveredOnce(workflowId: string, firstRunId: string, enrolmentIds: string[]): Promise<void> {
     const lengths: number[] = [];
-    for (let runId: string | undefined = handle.firstExecutionRunId; runId; ) {
+    for (let runId: string | undefined = firstRunId; runId; ) {
       const history = await app.deps.temporal.client.workflow.getHandle(workflowId, runId).fetchHistory();
       lengths.push(history.events!.length);
       runId = history.events!.at(-1)?.workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId ?? undefined;
@@ -74,5 +70,36 @@ describe('a sweep with many alerts on one page', () => {
       const events = new Set(receiver.received.filter((r) => JSON.parse(r.rawBody.toString()).data?.enrolment_id === id).map((r) => r.headers['x-service-event-id']));
       expect(events.size).toBe(1);
     }
+  }
+
+  it('continues as new within its history budget, handing over every alert exactly once', async () => {
+    const { enrolmentIds } = await enrolledAndListed();
+    const workflowId = `sweep-history-${randomUUID()}`;
+    const handle = await app.deps.temporal.client.workflow.start(monitoringSweepWorkflow, {
+      taskQueue: app.deps.config.temporal.taskQueue,
+      workflowId,
+      args: [{ ...sweepSettings(app.deps.config), pageSize: 5_000, historyBudget: HISTORY_BUDGET }],
+    });
+    const totals = await handle.result();
+    expect(totals.alerts).toBeGreaterThanOrEqual(ENROLMENTS);
+    await expectWithinBudgetAndDeliveredOnce(workflowId, handle.firstExecutionRunId, enrolmentIds);
+  }, 180_000);
+
+  it('a version’s sweep runs its candidates’ pages a few at a time, carrying the rest across continue-as-new', async () => {
+    const { enrolmentIds, versionId } = await enrolledAndListed();
+    const workflowId = `sweep-history-version-${randomUUID()}`;
+    const handle = await app.deps.temporal.client.workflow.start(monitoringSweepWorkflow, {
+      taskQueue: app.deps.config.temporal.taskQueue,
+      workflowId,
+      // Pages of 20 candidates, two at a time: several waves.
+      args: [{ ...sweepSettings(app.deps.config), versionId, pageSize: 20, parallelPages: 2, historyBudget: HISTORY_BUDGET }],
+    });
+    const totals = await handle.result();
+    // The candidates are this version's customers and any other its names reach (the test above enrolled namesakes).
+    const [{ candidates }] = (await app.deps.orm.em.fork().getConnection().execute<{ candidates: number }[]>('select candidates from change_rescreens where sweep_key = ?', [workflowId])) as [{ candidates: number }];
+    expect(candidates).toBeGreaterThanOrEqual(ENROLMENTS);
+    expect(totals).toMatchObject({ processed: candidates, failed: 0, pages: Math.ceil(candidates / 20) });
+    expect(totals.alerts).toBeGreaterThanOrEqual(ENROLMENTS);
+    await expectWithinBudgetAndDeliveredOnce(workflowId, handle.firstExecutionRunId, enrolmentIds);
   }, 180_000);
 });

@@ -17,6 +17,8 @@ export interface FullRescreenInput {
 export interface RescreenTotals {
   pages: number;
   processed: number;
+  /** Customers recorded as failed (their re-screen kept throwing) and passed over, not counted in `processed`. */
+  failed: number;
   alerts: number;
 }
 
@@ -31,5 +33,6 @@ export interface RescreenRangeInput {
   /** Carried across continue-as-new: the next page to start, events not yet handed over, totals. */
   nextPage?: number;
   pendingEventIds?: string[];
-  totals?: RescreenTotals;
+  /** `failed` is absent from runs started before it was counted. */
+  totals?: Omit<RescreenTotals, 'failed'> & { failed?: number };
 }

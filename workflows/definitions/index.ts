@@ -16,7 +16,7 @@ import type { AcpJob, AcpJobInput } from './acp-job';
 import type { BatchProgress, BatchScreeningInput } from './batch-screening';
 import type { BondInput, BondState } from './verification-bond';
 import type { CheckoutResult, CheckoutWorkflowInput } from './checkout';
-import type { MonitoringSweepInput } from './monitoring-sweep';
+import type { MonitoringSweepInput, SweepTotals } from './monitoring-sweep';
 import type { FullRescreenInput, RescreenRangeInput, RescreenTotals } from './full-rescreen';
 import type { NewsletterSyncInput, NewsletterSyncResult } from './newsletter-sync';
 import type { PlatformCheckResult } from './platform-check';
@@ -46,7 +46,7 @@ export interface Workflows {
   watchlistRefreshWorkflow: (input: RefreshWorkflowInput) => Promise<RefreshResult>;
   batchScreeningWorkflow: (input: BatchScreeningInput) => Promise<BatchProgress>;
   webhookDeliveryWorkflow: (input: WebhookDeliveryInput) => Promise<WebhookDeliveryResult>;
-  monitoringSweepWorkflow: (input: MonitoringSweepInput) => Promise<{ processed: number; alerts: number; pages: number }>;
+  monitoringSweepWorkflow: (input: MonitoringSweepInput) => Promise<SweepTotals>;
   fullRescreenWorkflow: (input: FullRescreenInput) => Promise<RescreenTotals>;
   rescreenRangeWorkflow: (input: RescreenRangeInput) => Promise<RescreenTotals>;
   strandedWorkRecoveryWorkflow: (input: RecoveryInput) => Promise<RecoveryResult>;

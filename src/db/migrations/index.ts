@@ -39,6 +39,7 @@ import { Migration20261128480000I48RegisterEntriesAcrossVersions } from './Migra
 import { Migration20261128490000ListPublishedAt } from './Migration20261128490000-list-published-at';
 import { Migration20261129051000X402PaymentIdentifiers } from './Migration20261129051000-x402-payment-identifiers';
 import { Migration20261129053000RescreenRecords } from './Migration20261129053000-rescreen-records';
+import { Migration20261129055100RescreenFailures } from './Migration20261129055100-rescreen-failures';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -77,4 +78,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261128490000-list-published-at', class: Migration20261128490000ListPublishedAt },
   { name: 'Migration20261129051000-x402-payment-identifiers', class: Migration20261129051000X402PaymentIdentifiers },
   { name: 'Migration20261129053000-rescreen-records', class: Migration20261129053000RescreenRecords },
+  { name: 'Migration20261129055100-rescreen-failures', class: Migration20261129055100RescreenFailures },
 ];

@@ -6,7 +6,8 @@
  * with the size of the change, not with the number of customers. Removed entities are not searched: a
  * delisting raises nothing.
  *
- * Customers with a one-word name are also checked the scan's way (`isThinName`). The reverse search
+ * Customers with a one-word name are also checked the scan's way: those a changed entity's words reach
+ * (`thin-customers.ts`), so this too costs work in proportion to the change. The reverse search
  * is a superset filter, not the verdict: it runs below the scan threshold by
  * `REVERSE_MARGIN`, because token rarity is measured among customers here and among listed names in a
  * scan, so the two directions score a pair slightly differently. The full re-screen of each candidate
@@ -16,7 +17,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { DEFAULT_MATCH_THRESHOLD, entityIdOf, MatchIndex } from '../../matching';
 import { sql } from '../../db/sql';
 import type { ListedEntity } from '../../sources/listed-entity';
-import type { CustomerIndex, CustomerRow } from './customer-index';
+import type { CustomerIndex } from './customer-index';
+import type { ThinCustomers } from './thin-customers';
 
 /** How far below the scan threshold the reverse search reaches (see above; `bench:rescreen` measures its recall). */
 export const REVERSE_MARGIN = 0.15;
@@ -41,12 +43,24 @@ export function customersReachedBy(index: MatchIndex, entity: ListedEntity, foun
   }
 }
 
-/** Thin-named customers (see `isThinName`) a scan against only the changed entities would match. */
-export function thinCustomersMatching(changed: MatchIndex, thin: readonly CustomerRow[], found: Set<string>): void {
+/**
+ * Customers of `thin` (one-word names, `thin-customers.ts`) a scan against only the changed entities
+ * would match: of those the entities' words reach, each is checked the scan's way, once per name and
+ * type (a scan's answer depends on nothing else; many customers share a one-word name).
+ */
+export function thinCustomersMatching(entities: readonly ListedEntity[], thin: readonly ThinCustomers[], found: Set<string>): void {
+  const changed = MatchIndex.build(entities);
   const threshold = DEFAULT_MATCH_THRESHOLD - REVERSE_MARGIN;
-  for (const customer of thin) {
+  const answers = new Map<string, boolean>();
+  for (const customer of thin.flatMap((customers) => customers.reachedBy(entities))) {
     if (found.has(customer.id)) continue;
-    if (changed.search({ name: customer.name, entityType: customer.entity_type }, { threshold }).matches.length > 0) found.add(customer.id);
+    const key = `${customer.entity_type}\u0000${customer.name}`;
+    let matched = answers.get(key);
+    if (matched === undefined) {
+      matched = changed.search({ name: customer.name, entityType: customer.entity_type }, { threshold }).matches.length > 0;
+      answers.set(key, matched);
+    }
+    if (matched) found.add(customer.id);
   }
 }
 
@@ -93,7 +107,7 @@ export async function findChangeCandidates(
     customersReachedBy(delta, entity, found);
     if (i % 50 === 49) onProgress(i + 1);
   });
-  thinCustomersMatching(MatchIndex.build(entities), thin, found);
+  thinCustomersMatching(entities, thin, found);
   await em.transactional(async (tx) => {
     await sql(
       tx,

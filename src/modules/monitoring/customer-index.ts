@@ -10,17 +10,13 @@
  * re-screen candidates read only active enrolments.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { MatchIndex, tokeniseName } from '../../matching';
+import { MatchIndex } from '../../matching';
 import { namesIn } from '../../matching/prepare/names-in';
 import type { Orm } from '../../db/orm';
 import { sql } from '../../db/sql';
 import type { ListedEntity } from '../../sources/listed-entity';
-
-export interface CustomerRow {
-  id: string;
-  entity_type: 'person' | 'organisation';
-  name: string;
-}
+import type { CustomerRow } from './customer-row';
+import { ThinCustomers } from './thin-customers';
 
 /**
  * Enrolments whose row was written up to this long before a base was read are read again into the
@@ -62,28 +58,16 @@ async function readCustomers(em: EntityManager, since: Date | null): Promise<Cus
   return since ? sql<CustomerRow[]>(em, `${CUSTOMERS_SQL} and e.enrolled_at >= ?`, [since.toISOString()]) : sql<CustomerRow[]>(em, CUSTOMERS_SQL);
 }
 
-/**
- * A customer whose name is one name word (titles, particles and legal forms aside: "Haji KIM", "Acme
- * Pty Ltd"). Searched in reverse, a listed name of several words covers little of itself on such a
- * customer, where a scan, asking with the one word, covers all of its query: the reverse search can miss
- * what a scan finds. These few are checked the scan's way instead, against the changed entities alone.
- */
-export function isThinName(name: string, entityType: 'person' | 'organisation'): boolean {
-  return namesIn(name).some((one) => tokeniseName(one, entityType).filter((t) => t.role === 'name').length <= 1);
-}
-
-const thinOf = (rows: CustomerRow[]) => rows.filter((row) => isThinName(row.name, row.entity_type));
-
 export interface CustomerIndexView {
   /** The customers enrolled when the base was read, and those read into the delta since. */
   base: MatchIndex;
   delta: MatchIndex;
-  /** Customers of either with a thin name (`isThinName`), to be checked forward. */
-  thin: CustomerRow[];
+  /** Customers of each with a one-word name (`thin-customers.ts`), to be checked the scan's way. */
+  thin: ThinCustomers[];
 }
 
 export class CustomerIndex {
-  private base: { index: MatchIndex; thin: CustomerRow[]; readAt: Date } | null = null;
+  private base: { index: MatchIndex; thin: ThinCustomers; readAt: Date } | null = null;
   private building: Promise<void> | null = null;
 
   constructor(private readonly orm: Orm) {}
@@ -96,7 +80,7 @@ export class CustomerIndex {
       await this.rebuildBase();
       delta = await this.readDelta();
     }
-    return { base: this.base!.index, delta: MatchIndex.build(delta.map(customerAsEntity)), thin: [...this.base!.thin, ...thinOf(delta)] };
+    return { base: this.base!.index, delta: MatchIndex.build(delta.map(customerAsEntity)), thin: [this.base!.thin, ThinCustomers.of(delta)] };
   }
 
   private async readDelta(): Promise<CustomerRow[]> {
@@ -108,7 +92,7 @@ export class CustomerIndex {
       const em = this.orm.em.fork();
       const [{ now }] = (await sql<{ now: Date }[]>(em, 'select now() as now')) as [{ now: Date }];
       const rows = await readCustomers(em, null);
-      this.base = { index: MatchIndex.build(rows.map(customerAsEntity)), thin: thinOf(rows), readAt: new Date(now) };
+      this.base = { index: MatchIndex.build(rows.map(customerAsEntity)), thin: ThinCustomers.of(rows), readAt: new Date(now) };
     })().finally(() => {
       this.building = null;
     });

@@ -5,12 +5,14 @@
  * written twice) in the same transaction that moves the page's cursor past them. A page taken over
  * after its worker died resumes at the cursor, so no customer is recorded twice and none is skipped;
  * only the chunk the dead worker had in hand is screened again (its alerts are keyed by the re-screen,
- * so they are raised once).
+ * so they are raised once). A customer whose re-screen keeps throwing is recorded as failed with its
+ * chunk and passed over (`enrolment-failures.ts`).
  */
 import { hostname } from 'node:os';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { Screening } from '../screening/screening';
+import { recordFailures, rescreenOrFailure, type EnrolmentFailure, type OnEnrolmentFailed } from './enrolment-failures';
 import { alertsOfPass, DEFAULT_SWEEP_CONCURRENCY, ENROLMENT_TO_SWEEP_COLUMNS, forEachWithConcurrency, rescreenEnrolment, screenedVersions, type EnrolmentToSweep } from './enrolment-rescreen';
 
 /** Customers screened and recorded together: small enough that a taken-over page repeats little. */
@@ -21,6 +23,8 @@ export const workerIdentity = (): string => `${hostname()}:${process.pid}`;
 
 export interface RescreenPageResult {
   processed: number;
+  /** Customers of the page recorded as failed (`enrolment-failures.ts`), not counted in `processed`. */
+  failed: number;
   alerts: number;
   webhookEventIds: string[];
 }
@@ -57,12 +61,17 @@ interface PageRow {
   status: 'pending' | 'done';
 }
 
-/** Screens the rest of one page; `onProgress` is called after each customer (the activity heartbeats with it). */
+/**
+ * Screens the rest of one page; `onProgress` is called after each customer (the activity heartbeats with
+ * it); `attempt` is the activity's, which decides whether a customer that throws fails the page or is
+ * recorded and passed over.
+ */
 export async function rescreenPage(
   em: EntityManager,
   screening: Screening,
-  input: { rescreenKey: string; pageNumber: number; chunkSize?: number; concurrency?: number },
+  input: { rescreenKey: string; pageNumber: number; chunkSize?: number; concurrency?: number; attempt?: number },
   onProgress: (processed: number) => void = () => {},
+  onFailed: OnEnrolmentFailed = () => {},
 ): Promise<RescreenPageResult> {
   const worker = workerIdentity();
   const key = [input.rescreenKey, input.pageNumber] as const;
@@ -86,38 +95,52 @@ export async function rescreenPage(
       );
       if (chunk.length === 0) break;
       // Heartbeats per customer, not per chunk: a chunk whose customers all alert takes seconds.
+      const failures: EnrolmentFailure[] = [];
       await forEachWithConcurrency(chunk, input.concurrency ?? DEFAULT_SWEEP_CONCURRENCY, async (enrolment) => {
-        await rescreenEnrolment(em.fork(), screening, enrolment, pass);
+        const failure = await rescreenOrFailure(enrolment.id, input.attempt ?? 1, () => rescreenEnrolment(em.fork(), screening, enrolment, pass));
+        if (failure) failures.push(failure);
         onProgress((processed += 1));
       });
-      cursor = await recordChunk(em, input, worker, cursor, chunk);
+      cursor = await recordChunk(em, input, worker, cursor, chunk, failures);
+      failures.forEach(onFailed);
     }
     await sql(em, `update rescreen_pages set status = 'done', completed_by = ?, completed_at = now() where rescreen_key = ? and page_number = ? and status = 'pending'`, [worker, ...key]);
   }
   const screened = await sql<{ enrolment_id: string }[]>(em, 'select enrolment_id from rescreen_screenings where rescreen_key = ? and page_number = ?', [...key]);
-  return { processed: screened.length, ...(await alertsOfPass(em, input.rescreenKey, screened.map((r) => r.enrolment_id))) };
+  const [{ failed }] = (await sql<{ failed: number }[]>(em, 'select failed from rescreen_pages where rescreen_key = ? and page_number = ?', [...key])) as [{ failed: number }];
+  return { processed: screened.length, failed, ...(await alertsOfPass(em, input.rescreenKey, screened.map((r) => r.enrolment_id))) };
 }
 
 /**
- * Records a screened chunk and moves the page's cursor past it, provided the cursor is still where this
- * attempt left it: an attempt presumed dead (its heartbeats stopped) that wakes up finds the page moved
- * on by its successor and stops, recording nothing.
+ * Records a screened chunk (its failed customers apart) and moves the page's cursor past it, provided
+ * the cursor is still where this attempt left it: an attempt presumed dead (its heartbeats stopped) that
+ * wakes up finds the page moved on by its successor and stops, recording nothing.
  */
-async function recordChunk(em: EntityManager, input: { rescreenKey: string; pageNumber: number }, worker: string, from: string | null, chunk: EnrolmentToSweep[]): Promise<string> {
+async function recordChunk(
+  em: EntityManager,
+  input: { rescreenKey: string; pageNumber: number },
+  worker: string,
+  from: string | null,
+  chunk: EnrolmentToSweep[],
+  failures: readonly EnrolmentFailure[],
+): Promise<string> {
   const to = chunk.at(-1)!.id;
+  const failed = new Set(failures.map((f) => f.enrolmentId));
+  const screened = chunk.filter((e) => !failed.has(e.id));
   await em.transactional(async (tx) => {
     const moved = await sql<{ page_number: number }[]>(
       tx,
-      `update rescreen_pages set cursor = ?, processed = processed + ?
+      `update rescreen_pages set cursor = ?, processed = processed + ?, failed = failed + ?
         where rescreen_key = ? and page_number = ? and coalesce(cursor, after_id) is not distinct from ?::uuid returning page_number`,
-      [to, chunk.length, input.rescreenKey, input.pageNumber, from],
+      [to, screened.length, failures.length, input.rescreenKey, input.pageNumber, from],
     );
     if (moved.length === 0) throw new Error(`page ${input.pageNumber} of re-screen ${input.rescreenKey} was taken over`);
     await sql(
       tx,
       `insert into rescreen_screenings (rescreen_key, enrolment_id, page_number, screened_by, screened_at) select ?, unnest(?::uuid[]), ?, ?, now()`,
-      [input.rescreenKey, `{${chunk.map((e) => e.id).join(',')}}`, input.pageNumber, worker],
+      [input.rescreenKey, `{${screened.map((e) => e.id).join(',')}}`, input.pageNumber, worker],
     );
+    await recordFailures(tx, input.rescreenKey, failures, worker);
   });
   return to;
 }
