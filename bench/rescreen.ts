@@ -17,8 +17,7 @@
  * The bench's Temporal dev server keeps its state in .data/bench-rescreen: delete it after a run that
  * was stopped part-way, or its workflows (ids fixed here) are found again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
 import { Client, Connection } from '@temporalio/client';
 import { openOrm, type Orm } from '../src/db/orm';
 import { sql } from '../src/db/sql';
@@ -33,7 +32,7 @@ import { benchClient, loadSharedLists } from './support/fixtures';
 import { measureMachineLoad } from './support/machine-load';
 import { startCpuMeasure } from './support/process-cpu';
 import { enrolCustomers, poolsOfLoadedLists, releaseVersions, type BenchCustomer } from './support/rescreen-population';
-import { startBenchStack } from './support/stack';
+import { startBenchStack, startProcess } from './support/stack';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const CUSTOMERS = Number(process.env.RESCREEN_CUSTOMERS ?? 100_000);
@@ -94,7 +93,7 @@ async function main(): Promise<void> {
     say(`  target ≤ 10 s at 1,000,000 customers: ${seconds(done - t)} here at ${CUSTOMERS.toLocaleString()}`);
     await recall(orm, second.version!.versionId, second.sweep!, customers);
 
-    secondWorker = spawn(process.execPath, ['--import', 'tsx', 'src/worker.ts'], { cwd: join(__dirname, '..'), env: { ...process.env, ...stack.env }, stdio: ['ignore', 'ignore', 'inherit'] });
+    secondWorker = startProcess('worker', stack.env);
     workers['worker 2'] = secondWorker.pid!;
     say(`\nFull re-screens over two workers (pages of ${PAGE_SIZE})`);
     await fullRescreen(temporal, stack.config, orm, workers, 'rescreen-bench-1', 'first');
