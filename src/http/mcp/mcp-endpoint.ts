@@ -22,7 +22,7 @@ import { JSON_BODY_LIMIT_BYTES } from '../middleware/body';
 import type { AccessGuards, AnyRoute } from '../route';
 import { PROTECTED_RESOURCE_PATH } from '../routes/oauth/protected-resource.routes';
 import { ACCOUNT_TOOLS } from './account-tools';
-import { AGENT_JOB_TOOLS, paymentHeaders, settlementMeta } from './agent-job-tools';
+import { AGENT_JOB_TOOLS, paymentHeaders, paymentRefusal, settlementMeta } from './agent-job-tools';
 import { buildRouteTool } from './route-tool';
 import { toolServer, type ToolSession, type ToolSet } from './tool-server';
 
@@ -89,6 +89,7 @@ export function mcpEndpoints(deps: McpEndpointDeps): Middleware<RequestState> {
     tools: AGENT_JOB_TOOLS.map((d) => buildRouteTool(d, deps.routes)),
     headersFor: paymentHeaders,
     after: settlementMeta,
+    refusalFor: paymentRefusal,
     instructions: 'Agent jobs paid per call with x402: a tool error carries the payment requirements; pay with _meta["x402/payment"].',
   });
   const authenticate = bearerAuthentication({ tokens: deps.tokens, callers: deps.callers, limiter: deps.limiter }, undefined);

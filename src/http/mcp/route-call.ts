@@ -66,10 +66,14 @@ async function resultOf(tool: RouteTool, ctx: AppContext, resourceUri: string): 
   return { content: [{ type: 'resource', resource: { uri: resourceUri, mimeType, blob } }], _meta: meta };
 }
 
-/** A thrown error as a tool error: the spec's problem body as structured content, with its status. */
-export function toolError(raw: unknown, state: AppContext['state'], meta?: Record<string, unknown>): ToolResult {
+/**
+ * A thrown error as a tool error: the spec's problem body as structured content, with its status;
+ * `present` may give a tool set's own shape of it (a paid tool's 402 as x402's MCP transport says).
+ */
+export function toolError(raw: unknown, state: AppContext['state'], meta?: Record<string, unknown>, present?: Refusal): ToolResult {
   const problem = problemOf(raw, state);
-  const structured = { status: problem.status, ...problem.body };
+  const asProblem = { status: problem.status, ...problem.body };
+  const structured = present ? present(raw, asProblem) : asProblem;
   return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured, isError: true, ...(meta ? { _meta: meta } : {}) };
 }
 
@@ -82,7 +86,12 @@ export interface RouteCall {
   headers?: Record<string, string>;
   /** Reads the route's answer headers after the handler ran, whatever its outcome (a settlement receipt). */
   after?: (ctx: AppContext) => Record<string, unknown> | undefined;
+  /** The structured content of a refusal, when the tool set shapes it its own way. */
+  refusal?: Refusal;
 }
+
+/** A tool set's shape of a refusal: from the thrown error and the problem body it would otherwise show. */
+export type Refusal = (raw: unknown, problem: Record<string, unknown>) => Record<string, unknown>;
 
 /**
  * Runs the tool's route: scope (bearer routes) or the route's own per-address limit (public ones), then
@@ -102,6 +111,6 @@ export async function callRouteTool(tool: RouteTool, args: Record<string, unknow
     const extra = call.after?.(ctx);
     return extra ? { ...result, _meta: { ...result._meta, ...extra } } : result;
   } catch (err) {
-    return toolError(err, ctx.state, call.after?.(ctx));
+    return toolError(err, ctx.state, call.after?.(ctx), call.refusal);
   }
 }

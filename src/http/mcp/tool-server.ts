@@ -9,7 +9,7 @@ import { ProtocolError, ProtocolErrorCode, Server, type CallToolResult } from '@
 import type { Caller } from '../../modules/identity/caller';
 import type { AppContext } from '../context';
 import type { AccessGuards } from '../route';
-import { callRouteTool } from './route-call';
+import { callRouteTool, type Refusal } from './route-call';
 import type { RouteTool } from './route-tool';
 
 export const SERVER_INFO = { name: 'compliance-intelligence', version: '1.0.0' };
@@ -28,6 +28,8 @@ export interface ToolSet {
   headersFor?: (meta: Record<string, unknown> | undefined) => Record<string, string>;
   /** What the call adds to its result's `_meta` from the route's answer (a settlement receipt). */
   after?: (ctx: AppContext) => Record<string, unknown> | undefined;
+  /** The structured content of a refused call, given the call's `_meta` (a paid tool's 402). */
+  refusalFor?: (meta: Record<string, unknown> | undefined) => Refusal;
   instructions: string;
 }
 
@@ -45,6 +47,7 @@ export function toolServer(set: ToolSet, session: ToolSession): Server {
       publicBaseUrl: set.publicBaseUrl,
       headers: set.headersFor?.(request.params._meta),
       after: set.after,
+      refusal: set.refusalFor?.(request.params._meta),
     });
     return server.projectCallToolResult(result as CallToolResult, result.isError ? undefined : tool.listing.outputSchema);
   });
