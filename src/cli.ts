@@ -44,10 +44,11 @@ type RegisterCommands = (program: Command, runner: typeof run) => void;
  * (the Temporal client, the payment provider's SDK, the register loaders) was most of a short
  * command's time. Help, or a command no group knows, loads them all so commander can list them.
  */
+const identityCommands = async (): Promise<RegisterCommands> => (await import('./cli/identity.commands.js')).registerIdentityCommands;
 const COMMAND_GROUPS: Record<string, () => Promise<RegisterCommands>> = {
-  accounts: async () => (await import('./cli/identity.commands.js')).registerIdentityCommands,
-  clients: async () => (await import('./cli/identity.commands.js')).registerIdentityCommands,
-  keys: async () => (await import('./cli/identity.commands.js')).registerIdentityCommands,
+  accounts: identityCommands,
+  clients: identityCommands,
+  keys: identityCommands,
   lists: async () => (await import('./cli/lists.commands.js')).registerListCommands,
   monitoring: async () => (await import('./cli/monitoring.commands.js')).registerMonitoringCommands,
   registers: async () => (await import('./cli/registers.commands.js')).registerRegisterCommands,
@@ -60,7 +61,7 @@ const COMMAND_GROUPS: Record<string, () => Promise<RegisterCommands>> = {
 async function commandGroups(argv: readonly string[]): Promise<RegisterCommands[]> {
   const first = argv.slice(2).find((arg) => !arg.startsWith('-'));
   const loaders = first !== undefined && Object.hasOwn(COMMAND_GROUPS, first) ? [COMMAND_GROUPS[first]!] : Object.values(COMMAND_GROUPS);
-  return [...new Set(await Promise.all(loaders.map((load) => load())))];
+  return [...new Set(await Promise.all([...new Set(loaders)].map((load) => load())))];
 }
 
 commandGroups(process.argv)
