@@ -3,11 +3,12 @@
  * idempotency key is `batch:<job>:<index>`, so a retried or replayed activity returns the scan it
  * already made instead of making a second; items and counters settle at most once.
  */
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { batchItemRequest, failItem, findBatchJob, markJobCompleted, markJobRunning, settleItem } from '../src/modules/batches/batch-job.store';
 import { UnscreenableNameError } from '../src/modules/screening/scan-screening';
 import { createWebhookEvent } from '../src/modules/webhooks/webhook-event.store';
 import type { ActivityDeps } from './deps';
+import { throttledHeartbeat } from './heartbeating';
 
 export interface BatchCompletion {
   completed: number;
@@ -32,6 +33,7 @@ export function createBatchActivities(deps: ActivityDeps) {
       const job = await findBatchJob(em, input.jobId);
       if (!job) throw ApplicationFailure.nonRetryable(`batch job ${input.jobId} not found`, 'JobNotFound');
       const tally = { completed: 0, failed: 0, already_settled: 0 };
+      const progress = throttledHeartbeat();
       for (const index of input.indexes) {
         const item = await batchItemRequest(em, input.jobId, index);
         if (!item) throw ApplicationFailure.nonRetryable(`batch item ${input.jobId}/${index} not found`, 'ItemNotFound');
@@ -53,7 +55,7 @@ export function createBatchActivities(deps: ActivityDeps) {
           await failItem(em, { id: input.jobId, accountId: job.account_id }, index, err.reason);
           tally.failed += 1;
         }
-        Context.current().heartbeat(index);
+        progress(index);
       }
       return tally;
     },

@@ -13,7 +13,7 @@ import type { EnrolmentFailure } from '../src/modules/monitoring/enrolment-failu
 import { planRescreenPages, rescreenPage, type RescreenPageResult } from '../src/modules/monitoring/rescreen-pages';
 import { sweepPage, type SweepPageResult } from '../src/modules/monitoring/sweep-page';
 import type { ActivityDeps } from './deps';
-import { whileHeartbeating } from './heartbeating';
+import { throttledHeartbeat, whileHeartbeating } from './heartbeating';
 
 export function createMonitoringActivities(deps: ActivityDeps) {
   const customers = new CustomerIndex(deps.orm);
@@ -22,10 +22,10 @@ export function createMonitoringActivities(deps: ActivityDeps) {
   return {
     async sweepEnrolmentPage(input: { sweepKey: string; after: string | null; upTo?: string; pageSize: number; versionId?: string; concurrency?: number }): Promise<SweepPageResult> {
       const { attempt } = Context.current().info;
-      return sweepPage(deps.orm.em.fork(), deps.screening, { ...input, attempt }, (done) => Context.current().heartbeat(done), logFailure(input.sweepKey));
+      return sweepPage(deps.orm.em.fork(), deps.screening, { ...input, attempt }, throttledHeartbeat(), logFailure(input.sweepKey));
     },
     async findVersionCandidates(input: { sweepKey: string; versionId: string }): Promise<ChangeCandidates> {
-      return findChangeCandidates(deps.orm.em.fork(), customers, input, (searched) => Context.current().heartbeat(searched));
+      return findChangeCandidates(deps.orm.em.fork(), customers, input, throttledHeartbeat());
     },
     async planVersionCandidatePages(input: { sweepKey: string; pageSize: number; parallelPages: number }): Promise<{ pageLasts: string[] }> {
       return planCandidatePages(deps.orm.em.fork(), input);

@@ -39,11 +39,13 @@ export interface BenchStack {
 /**
  * API processes run with the service's own V8 flags (`API_NODE_FLAGS`), then BENCH_API_NODE_ARGS (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`, which profiles them; a later flag wins over an earlier one);
- * BENCH_API_STDOUT=1 shows their standard output (what `--trace-gc` prints), which is dropped otherwise.
+ * workers with BENCH_WORKER_NODE_ARGS. BENCH_API_STDOUT=1 shows the API's standard output (what
+ * `--trace-gc` prints), which is dropped otherwise.
  */
 export function startProcess(entry: 'server' | 'worker', env: Record<string, string>, root = ROOT): ChildProcess {
   ensureBuilt(root);
-  const extra = entry === 'server' ? [...API_NODE_FLAGS, ...(process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean)] : [];
+  const args = (name: string) => (process.env[name] ?? '').split(' ').filter(Boolean);
+  const extra = entry === 'server' ? [...API_NODE_FLAGS, ...args('BENCH_API_NODE_ARGS')] : args('BENCH_WORKER_NODE_ARGS');
   return spawn(process.execPath, [...extra, join('dist', 'src', `${entry}.js`)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', process.env.BENCH_API_STDOUT ? 'inherit' : 'ignore', 'inherit'] });
 }
 

@@ -84,16 +84,24 @@ export async function rescreenPage(
   if (page.status === 'pending') {
     await screening.index.rebuild(); // the re-screen sees the lists as they are now
     const pass = { sweepKey: input.rescreenKey, versions: screenedVersions(screening) };
-    let cursor = page.cursor ?? page.after_id;
-    let processed = 0;
-    for (;;) {
-      const chunk = await sql<EnrolmentToSweep[]>(
-        em,
+    const chunkOf = (after: string | null) =>
+      sql<EnrolmentToSweep[]>(
+        em.fork(),
         `select ${ENROLMENT_TO_SWEEP_COLUMNS} from monitoring_enrolments e join scans s on s.id = e.scan_id
           where e.active and (?::uuid is null or e.id > ?::uuid) and (?::uuid is null or e.id <= ?::uuid) order by e.id limit ?`,
-        [cursor, cursor, page.last_id, page.last_id, input.chunkSize ?? DEFAULT_RESCREEN_CHUNK],
+        [after, after, page.last_id, page.last_id, input.chunkSize ?? DEFAULT_RESCREEN_CHUNK],
       );
+    // Pipelined: the next chunk is read, and the last one recorded, while this one is screened. Chunks are
+    // still recorded in order, each only once the one before it is (the cursor check needs that).
+    let cursor = page.cursor ?? page.after_id;
+    let next = chunkOf(cursor);
+    let recording: Promise<unknown> = Promise.resolve();
+    let processed = 0;
+    for (;;) {
+      const chunk = await next;
       if (chunk.length === 0) break;
+      next = chunkOf(chunk.at(-1)!.id);
+      next.catch(() => {}); // awaited on the next turn; a failure then fails the page
       // Heartbeats per customer, not per chunk: a chunk whose customers all alert takes seconds.
       const failures: EnrolmentFailure[] = [];
       await forEachWithConcurrency(chunk, input.concurrency ?? DEFAULT_SWEEP_CONCURRENCY, async (enrolment) => {
@@ -101,9 +109,13 @@ export async function rescreenPage(
         if (failure) failures.push(failure);
         onProgress((processed += 1));
       });
-      cursor = await recordChunk(em, input, worker, cursor, chunk, failures);
-      failures.forEach(onFailed);
+      const from = cursor;
+      cursor = chunk.at(-1)!.id;
+      await recording;
+      recording = recordChunk(em.fork(), input, worker, from, chunk, failures).then(() => failures.forEach(onFailed));
+      recording.catch(() => {}); // awaited before the next chunk is recorded and at the page's end
     }
+    await recording;
     await sql(em, `update rescreen_pages set status = 'done', completed_by = ?, completed_at = now() where rescreen_key = ? and page_number = ? and status = 'pending'`, [worker, ...key]);
   }
   const screened = await sql<{ enrolment_id: string }[]>(em, 'select enrolment_id from rescreen_screenings where rescreen_key = ? and page_number = ?', [...key]);
@@ -123,7 +135,7 @@ async function recordChunk(
   from: string | null,
   chunk: EnrolmentToSweep[],
   failures: readonly EnrolmentFailure[],
-): Promise<string> {
+): Promise<void> {
   const to = chunk.at(-1)!.id;
   const failed = new Set(failures.map((f) => f.enrolmentId));
   const screened = chunk.filter((e) => !failed.has(e.id));
@@ -142,5 +154,4 @@ async function recordChunk(
     );
     await recordFailures(tx, input.rescreenKey, failures, worker);
   });
-  return to;
 }

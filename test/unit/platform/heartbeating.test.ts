@@ -1,6 +1,6 @@
 import { MockActivityEnvironment } from '@temporalio/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEARTBEAT_EVERY_MS, whileHeartbeating } from '../../../activities/heartbeating';
+import { HEARTBEAT_EVERY_MS, throttledHeartbeat, whileHeartbeating } from '../../../activities/heartbeating';
 
 /**
  * An activity that waits on a slow call must keep heartbeating, or a heartbeat timeout of seconds
@@ -37,5 +37,36 @@ describe('whileHeartbeating', () => {
     await expect(running).rejects.toThrow('database down');
     await vi.advanceTimersByTimeAsync(HEARTBEAT_EVERY_MS * 3);
     expect(beats).toBe(0);
+  });
+
+  it('sends progress reported after every customer at most once a second, with the report of that moment', async () => {
+    const env = new MockActivityEnvironment();
+    const beats: unknown[] = [];
+    env.on('heartbeat', (details: unknown) => beats.push(details));
+    await env.run(async () => {
+      const progress = throttledHeartbeat();
+      for (let customer = 1; customer <= 2_500; customer += 1) {
+        progress(customer);
+        await vi.advanceTimersByTimeAsync(1); // a customer screened every millisecond
+      }
+    });
+    expect(beats).toEqual([1, 1001, 2001]);
+  });
+
+  it('keeps the timer beating with the latest report between throttled beats', async () => {
+    const env = new MockActivityEnvironment();
+    const beats: unknown[] = [];
+    env.on('heartbeat', (details: unknown) => beats.push(details));
+    await env.run(() =>
+      whileHeartbeating(async (progress) => {
+        for (let customer = 1; customer <= 1_500; customer += 1) {
+          progress(customer);
+          await vi.advanceTimersByTimeAsync(1);
+        }
+      }),
+    );
+    // The first report, then the timer at 1 s (with the report of that moment), then the next report a second after the first.
+    expect(beats.slice(0, 2)).toEqual([1, 1000]);
+    expect(beats.length).toBeLessThanOrEqual(4);
   });
 });
