@@ -1,10 +1,11 @@
 /**
  * The Temporal worker process (`npm run start:worker`): runs workflows/ and activities/ on the
- * `compliance` task queue. On SIGTERM/SIGINT it stops polling and lets running activities finish
- * within the grace period; anything unfinished is retried by Temporal on the next worker, so no work
+ * `compliance` task queue, and a full re-screen's pages on their own queue
+ * (platform/temporal/service-workers.ts). On SIGTERM/SIGINT it stops polling and lets running
+ * activities finish within the grace period; anything unfinished is retried by Temporal on the next worker, so no work
  * is lost either way.
  */
-import { NativeConnection, Runtime, Worker, makeTelemetryFilterString } from '@temporalio/worker';
+import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { createActivities } from '../activities';
 import { loadConfigOrExit } from './config';
 import { openOrm } from './db/orm';
@@ -14,7 +15,7 @@ import { createLogger } from './logger';
 import { keepThreadsAtNice } from './cpu-priority';
 import { temporalConnectionOptions } from './temporal/connection-options';
 import { createWorkerLogger } from './temporal/worker-logger';
-import { workflowSource } from './temporal/workflow-bundle';
+import { createServiceWorkers } from './platform/temporal/service-workers';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
@@ -33,15 +34,8 @@ async function main(): Promise<void> {
   await notifications.start();
   await screening.index.rebuild();
   const connection = await NativeConnection.connect(temporalConnectionOptions(config));
-  const worker = await Worker.create({
-    connection,
-    namespace: config.temporal.namespace,
-    taskQueue: config.temporal.taskQueue,
-    ...workflowSource(config.workflowBundlePath),
-    activities: createActivities({ config, orm, logger, screening }),
-    shutdownGraceTime: config.shutdownGraceMs,
-  });
-  logger.info({ namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue }, 'worker polling');
+  const worker = await createServiceWorkers({ connection, config, activities: createActivities({ config, orm, logger, screening }), shutdownGraceTime: config.shutdownGraceMs });
+  logger.info({ namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, rescreenPagesAtOnce: config.monitoring.rescreenPagesPerWorker }, 'worker polling');
   await worker.run(); // resolves after a shutdown signal once in-flight work has drained
   await connection.close();
   await notifications.close();

@@ -7,14 +7,23 @@
  * rescreen-pages.ts). Alerts go to delivery workflows as a sweep's do; a range continues as new within
  * its history budget.
  */
-import { continueAsNew, executeChild, proxyActivities, workflowInfo } from '@temporalio/workflow';
+import { continueAsNew, executeChild, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring';
 import { infrastructureWork, rescreenPage } from './activity-options';
 import { CONTINUE_AS_NEW_EVENTS, DEFAULT_HISTORY_BUDGET, EVENTS_PER_START, MAX_START_SLICE, startDelivery } from './monitoring-sweep';
-import type { FullRescreenInput, RescreenRangeInput, RescreenTotals } from './definitions';
+import { rescreenPageQueue, type FullRescreenInput, type RescreenRangeInput, type RescreenTotals } from './definitions';
 
 const { planRescreen } = proxyActivities<MonitoringActivities>(infrastructureWork);
-const { rescreenEnrolmentPage } = proxyActivities<MonitoringActivities>(rescreenPage);
+const onServiceQueue = proxyActivities<MonitoringActivities>(rescreenPage);
+
+/**
+ * The page activity as this run schedules it: on the pages' own queue (a few per worker), or, for a
+ * run started before that queue existed, on the service's queue as it was scheduled then.
+ */
+function pageActivity(): MonitoringActivities['rescreenEnrolmentPage'] {
+  if (!patched('rescreen-pages-own-queue')) return onServiceQueue.rescreenEnrolmentPage;
+  return proxyActivities<MonitoringActivities>({ ...rescreenPage, taskQueue: rescreenPageQueue(workflowInfo().taskQueue) }).rescreenEnrolmentPage;
+}
 
 const DEFAULT_PARALLEL_PAGES = 4;
 const DEFAULT_PAGES_PER_RANGE = 50;
@@ -49,6 +58,7 @@ export async function rescreenRangeWorkflow(input: RescreenRangeInput): Promise<
   let nextPage = input.nextPage ?? input.fromPage;
   let pending = [...(input.pendingEventIds ?? [])];
   let steps = 0;
+  const rescreenEnrolmentPage = pageActivity();
   const nearBudget = (events: number) =>
     steps > 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength + events + CONTINUE_AS_NEW_EVENTS > budget);
   for (;;) {

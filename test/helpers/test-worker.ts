@@ -2,7 +2,7 @@
  * A real Temporal worker for integration tests, on the run's dev server and the test's own task
  * queue. It loads the run's workflow bundle, built once by the global setup.
  */
-import { DefaultLogger, NativeConnection, Runtime, Worker } from '@temporalio/worker';
+import { DefaultLogger, NativeConnection, Runtime } from '@temporalio/worker';
 import { createActivities } from '../../activities';
 import type { AppConfig } from '../../src/config';
 import { openOrm, type Orm } from '../../src/db/orm';
@@ -11,7 +11,7 @@ import type { Screening } from '../../src/modules/screening/screening';
 import { createServices } from '../../src/services';
 import { createLogger } from '../../src/logger';
 import { createWorkerLogger } from '../../src/temporal/worker-logger';
-import { workflowSource } from '../../src/temporal/workflow-bundle';
+import { createServiceWorkers } from '../../src/platform/temporal/service-workers';
 
 let runtimeInstalled = false;
 
@@ -37,14 +37,7 @@ export async function startTestWorker(config: AppConfig, logLines?: string[]): P
   await notifications.start();
   await screening.index.rebuild();
   const connection = await NativeConnection.connect({ address: config.temporal.address });
-  const worker = await Worker.create({
-    connection,
-    namespace: config.temporal.namespace,
-    taskQueue: config.temporal.taskQueue,
-    ...workflowSource(config.workflowBundlePath),
-    activities: createActivities({ config, orm, logger, screening }),
-    shutdownGraceTime: '2 seconds',
-  });
+  const worker = await createServiceWorkers({ connection, config, activities: createActivities({ config, orm, logger, screening }), shutdownGraceTime: '2 seconds' });
   const running = worker.run();
   return {
     orm,

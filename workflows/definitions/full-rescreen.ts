@@ -1,6 +1,14 @@
 /** The full re-screen's contract (`rescreen-<time>`): a fan-out of page ranges over every worker on the queue. */
 import type { WebhookPolicy } from './webhook-delivery';
 
+/**
+ * The task queue a full re-screen's pages run on, beside the service's own: every worker polls it with a
+ * few slots (`RESCREEN_PAGES_PER_WORKER`), so pages spread evenly over the workers instead of one worker
+ * taking a whole wave while another waits, and a million customers' pages wait in Temporal, not in one
+ * worker's memory.
+ */
+export const rescreenPageQueue = (taskQueue: string): string => `${taskQueue}-rescreen-pages`;
+
 export interface FullRescreenInput {
   /** Alerts and screening records are keyed by it, and the ranges' workflow ids start with it: the workflow's own id. */
   rescreenKey: string;

@@ -97,23 +97,28 @@ export async function rescreenPage(
     let next = chunkOf(cursor);
     let recording: Promise<unknown> = Promise.resolve();
     let processed = 0;
-    for (;;) {
-      const chunk = await next;
-      if (chunk.length === 0) break;
-      next = chunkOf(chunk.at(-1)!.id);
-      next.catch(() => {}); // awaited on the next turn; a failure then fails the page
-      // Heartbeats per customer, not per chunk: a chunk whose customers all alert takes seconds.
-      const failures: EnrolmentFailure[] = [];
-      await forEachWithConcurrency(chunk, input.concurrency ?? DEFAULT_SWEEP_CONCURRENCY, async (enrolment) => {
-        const failure = await rescreenOrFailure(enrolment.id, input.attempt ?? 1, () => rescreenEnrolment(em.fork(), screening, enrolment, pass));
-        if (failure) failures.push(failure);
-        onProgress((processed += 1));
-      });
-      const from = cursor;
-      cursor = chunk.at(-1)!.id;
-      await recording;
-      recording = recordChunk(em.fork(), input, worker, from, chunk, failures).then(() => failures.forEach(onFailed));
-      recording.catch(() => {}); // awaited before the next chunk is recorded and at the page's end
+    try {
+      for (;;) {
+        const chunk = await next;
+        if (chunk.length === 0) break;
+        next = chunkOf(chunk.at(-1)!.id);
+        next.catch(() => {}); // awaited on the next turn; a failure then fails the page
+        // Heartbeats per customer, not per chunk: a chunk whose customers all alert takes seconds.
+        const failures: EnrolmentFailure[] = [];
+        await forEachWithConcurrency(chunk, input.concurrency ?? DEFAULT_SWEEP_CONCURRENCY, async (enrolment) => {
+          const failure = await rescreenOrFailure(enrolment.id, input.attempt ?? 1, () => rescreenEnrolment(em.fork(), screening, enrolment, pass));
+          if (failure) failures.push(failure);
+          onProgress((processed += 1));
+        });
+        const from = cursor;
+        cursor = chunk.at(-1)!.id;
+        await recording;
+        recording = recordChunk(em.fork(), input, worker, from, chunk, failures).then(() => failures.forEach(onFailed));
+        recording.catch(() => {}); // awaited before the next chunk is recorded, and before the attempt ends
+      }
+    } finally {
+      // An attempt never ends with a record still in flight: the next attempt reads the cursor it moves.
+      await recording.catch(() => {});
     }
     await recording;
     await sql(em, `update rescreen_pages set status = 'done', completed_by = ?, completed_at = now() where rescreen_key = ? and page_number = ? and status = 'pending'`, [worker, ...key]);
