@@ -16,7 +16,7 @@ import { recordFailures, rescreenOrFailure, type EnrolmentFailure, type OnEnrolm
 import { alertsOfPass, DEFAULT_SWEEP_CONCURRENCY, ENROLMENT_TO_SWEEP_COLUMNS, forEachWithConcurrency, rescreenEnrolment, screenedVersions, type EnrolmentToSweep } from './enrolment-rescreen';
 
 /** Customers screened and recorded together: small enough that a taken-over page repeats little. */
-export const DEFAULT_RESCREEN_CHUNK = 50;
+export const DEFAULT_RESCREEN_CHUNK = 200;
 
 /** Which worker process screened a page: what the records name. */
 export const workerIdentity = (): string => `${hostname()}:${process.pid}`;
