@@ -11,6 +11,8 @@
  * processes (API_PROCESSES) on one port. `--seconds N` is each stretch's length (default 10); `--rate N`
  * offers N scans/s (on a machine too busy to serve 200/s at all, the steady state is a growing queue).
  * `--names N` measures instead one API process's swap at N listed names (`rebuild-at-scale.ts`).
+ * `--commits-not-durable` is a diagnostic: the bench database's commits do not wait for the disk
+ * (`synchronous_commit = off`), to tell the disk's share of the tail from the rest; never a figure.
  */
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
@@ -77,7 +79,17 @@ async function measure(label: string, apiRoot: string | undefined, processes: nu
   const fixtures = withSharedListsAndClient(say);
   const database = await benchDatabaseUrl(loadConfig(process.env).db.ownerUrl, { tcp: false });
   process.env.DATABASE_URL = database.url;
-  const stack = await startBenchStack('rebuild', { API_PROCESSES: String(processes) }, fixtures.prepare, apiRoot);
+  const prepare = async (config: Parameters<typeof fixtures.prepare>[0]) => {
+    await fixtures.prepare(config);
+    if (!process.argv.includes('--commits-not-durable')) return;
+    // A diagnostic, never a figure: with commits not waiting for the disk, what is left of the tail is not the disk's.
+    const name = new URL(config.db.ownerUrl).pathname.slice(1);
+    const admin = await openOrm({ url: config.db.ownerUrl, poolMax: 1 });
+    await admin.em.getConnection().execute(`alter database "${name}" set synchronous_commit = off`);
+    await admin.close(true);
+    say(`  DIAGNOSTIC: synchronous_commit = off for ${name}: commits do not wait for the disk, so these figures are not the service's`);
+  };
+  const stack = await startBenchStack('rebuild', { API_PROCESSES: String(processes) }, prepare, apiRoot);
   const orm = await openOrm({ url: stack.config.db.ownerUrl, poolMax: 2 });
   try {
     const token = await benchToken(stack.url, fixtures.client());
