@@ -24,7 +24,7 @@ export interface OffThreadBuild {
 const WORKER_FILE = join(__dirname, `index-build-worker${__filename.endsWith('.ts') ? '.ts' : '.js'}`);
 
 /**
- * The worker's young generation: the API's V8 flags give every isolate of the process a 64 MB
+ * The worker's young generation: the API's V8 flags give every isolate of the process a 32 MB
  * semi-space (`src/api-node-flags.ts`), which suits a request thread's short-lived garbage but, in a
  * build whose objects mostly live until it ends, only adds to the process's peak while old and new
  * index coexist.
