@@ -2,8 +2,8 @@
  * The Temporal worker process (`npm run start:worker`): runs workflows/ and activities/ on the
  * `compliance` task queue, and a full re-screen's pages on their own queue
  * (platform/temporal/service-workers.ts). On SIGTERM/SIGINT it stops polling and lets running
- * activities finish within the grace period; anything unfinished is retried by Temporal on the next worker, so no work
- * is lost either way.
+ * activities finish within the grace period; anything unfinished is retried by Temporal on the next
+ * worker, so no work is lost either way.
  */
 import { NativeConnection, Runtime, makeTelemetryFilterString } from '@temporalio/worker';
 import { createActivities } from '../activities';

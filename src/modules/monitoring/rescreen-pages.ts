@@ -103,7 +103,8 @@ export async function rescreenPage(
         if (chunk.length === 0) break;
         next = chunkOf(chunk.at(-1)!.id);
         next.catch(() => {}); // awaited on the next turn; a failure then fails the page
-        // Heartbeats per customer, not per chunk: a chunk whose customers all alert takes seconds.
+        // Progress per customer, not per chunk (the activity passes it on at most once a second):
+        // a chunk whose customers all alert takes seconds.
         const failures: EnrolmentFailure[] = [];
         await forEachWithConcurrency(chunk, input.concurrency ?? DEFAULT_SWEEP_CONCURRENCY, async (enrolment) => {
           const failure = await rescreenOrFailure(enrolment.id, input.attempt ?? 1, () => rescreenEnrolment(em.fork(), screening, enrolment, pass));
