@@ -10,7 +10,8 @@
 import { continueAsNew, executeChild, patched, proxyActivities, workflowInfo } from '@temporalio/workflow';
 import type { MonitoringActivities } from '../activities/monitoring';
 import { infrastructureWork, rescreenPage } from './activity-options';
-import { CONTINUE_AS_NEW_EVENTS, DEFAULT_HISTORY_BUDGET, EVENTS_PER_START, MAX_START_SLICE, startDelivery } from './monitoring-sweep';
+import { historyBudget } from './history-budget';
+import { DEFAULT_HISTORY_BUDGET, EVENTS_PER_START, MAX_START_SLICE, startDelivery } from './monitoring-sweep';
 import { rescreenPageQueue, type FullRescreenInput, type RescreenRangeInput, type RescreenTotals } from './definitions';
 
 const { planRescreen } = proxyActivities<MonitoringActivities>(infrastructureWork);
@@ -57,21 +58,20 @@ export async function rescreenRangeWorkflow(input: RescreenRangeInput): Promise<
   const totals: RescreenTotals = { failed: 0, ...(input.totals ?? { pages: 0, processed: 0, alerts: 0 }) };
   let nextPage = input.nextPage ?? input.fromPage;
   let pending = [...(input.pendingEventIds ?? [])];
-  let steps = 0;
   const rescreenEnrolmentPage = pageActivity();
-  const nearBudget = (events: number) =>
-    steps > 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength + events + CONTINUE_AS_NEW_EVENTS > budget);
+  const history = historyBudget(budget);
   for (;;) {
     while (pending.length > 0) {
       const slice = pending.slice(0, MAX_START_SLICE);
-      if (nearBudget(slice.length * EVENTS_PER_START)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
+      if (history.wouldPass(slice.length * EVENTS_PER_START)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
+      history.took(slice.length * EVENTS_PER_START);
       await Promise.all(slice.map((eventId) => startDelivery(eventId, input.webhookPolicy)));
       pending = pending.slice(slice.length);
-      steps += 1;
     }
     if (nextPage >= input.toPage) return totals;
     const wave = Array.from({ length: Math.min(input.parallelPages, input.toPage - nextPage) }, (_, i) => nextPage + i);
-    if (nearBudget(wave.length * PAGE_EVENTS)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
+    if (history.wouldPass(wave.length * PAGE_EVENTS)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
+    history.took(wave.length * PAGE_EVENTS);
     const results = await Promise.all(wave.map((pageNumber) => rescreenEnrolmentPage({ rescreenKey: input.rescreenKey, pageNumber, ...(input.chunkSize ? { chunkSize: input.chunkSize } : {}) })));
     for (const page of results) {
       totals.pages += 1;
@@ -81,6 +81,5 @@ export async function rescreenRangeWorkflow(input: RescreenRangeInput): Promise<
       pending.push(...page.webhookEventIds);
     }
     nextPage += wave.length;
-    steps += 1;
   }
 }

@@ -13,6 +13,7 @@ import type { MonitoringActivities } from '../activities/monitoring';
 import type { SweepPageResult } from '../src/modules/monitoring/sweep-page';
 import { changeCandidates, infrastructureWork, sweepPage as sweepPageOptions } from './activity-options';
 import { isAlreadyStarted } from './already-started';
+import { historyBudget } from './history-budget';
 import { webhookDeliveryWorkflow } from './webhook-delivery';
 import { type MonitoringSweepInput, type SweepTotals, type WebhookDeliveryInput, sweepProgressQuery } from './definitions';
 
@@ -35,10 +36,9 @@ export const CANDIDATE_PAGE_CONCURRENCY = 1;
 /**
  * Delivery workflows started per step, at most a 32nd of the budget. Each start costs up to ten history
  * events: initiated, started and, as a delivery often finishes while the sweep runs, completed, each
- * with the workflow task that takes the news; plus room for the continue-as-new itself.
+ * with the workflow task that takes the news.
  */
 export const EVENTS_PER_START = 10;
-export const CONTINUE_AS_NEW_EVENTS = 10;
 export const MAX_START_SLICE = 100;
 export const DEFAULT_HISTORY_BUDGET = 8_000;
 /** History events of one page: its activity and the workflow tasks around it. */
@@ -67,10 +67,7 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
   let pending = [...(input.pendingEventIds ?? [])];
   setHandler(sweepProgressQuery, () => ({ ...totals, after }));
   const sliceSize = Math.max(1, Math.min(MAX_START_SLICE, Math.floor(budget / 32)));
-  let stepsThisRun = 0;
-  // Whether the next step (of `events` history events) would pass the budget; every run makes one step at least.
-  const nearBudget = (events: number) =>
-    stepsThisRun > 0 && (workflowInfo().continueAsNewSuggested || workflowInfo().historyLength + events + CONTINUE_AS_NEW_EVENTS > budget);
+  const history = historyBudget(budget);
   let candidatesFound = input.candidatesFound ?? false;
   let candidatePages = input.candidatePages;
   let nextPage = input.nextPage ?? 0;
@@ -89,18 +86,18 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
   for (;;) {
     while (pending.length > 0) {
       const slice = pending.slice(0, sliceSize);
-      if (nearBudget(slice.length * EVENTS_PER_START)) return carryOn();
+      if (history.wouldPass(slice.length * EVENTS_PER_START)) return carryOn();
+      history.took(slice.length * EVENTS_PER_START);
       await Promise.all(slice.map((eventId) => startDelivery(eventId, input.webhookPolicy)));
       pending = pending.slice(slice.length);
-      stepsThisRun += 1;
     }
     if (pagesDone) return totals;
     if (candidatePages) {
       // Planned pages, a wave at a time: page i runs from page i-1's last candidate to its own.
       const lasts = candidatePages;
       const wave = lasts.slice(nextPage, nextPage + (input.parallelPages ?? DEFAULT_PARALLEL_PAGES)).map((upTo, i) => ({ after: nextPage + i === 0 ? null : lasts[nextPage + i - 1]!, upTo }));
-      if (nearBudget(wave.length * PAGE_EVENTS)) return carryOn();
-      stepsThisRun += 1;
+      if (history.wouldPass(wave.length * PAGE_EVENTS)) return carryOn();
+      history.took(wave.length * PAGE_EVENTS);
       const pages = await Promise.all(
         wave.map((range) => sweepEnrolmentPage({ sweepKey, ...range, pageSize: input.pageSize, versionId: input.versionId!, concurrency: CANDIDATE_PAGE_CONCURRENCY })),
       );
@@ -110,8 +107,8 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
       pagesDone = nextPage >= lasts.length;
       continue;
     }
-    if (nearBudget(PAGE_EVENTS)) return carryOn();
-    stepsThisRun += 1;
+    if (history.wouldPass(PAGE_EVENTS)) return carryOn();
+    history.took(PAGE_EVENTS);
     const page = await sweepEnrolmentPage({ sweepKey, after, pageSize: input.pageSize, ...(input.versionId !== undefined ? { versionId: input.versionId } : {}) });
     count(page);
     after = page.nextCursor;
