@@ -33,9 +33,12 @@ import { measureMachineLoad } from './support/machine-load';
 import { startCpuMeasure } from './support/process-cpu';
 import { enrolCustomers, poolsOfLoadedLists, releaseVersions, type BenchCustomer } from './support/rescreen-population';
 import { startBenchStack, startProcess } from './support/stack';
+import { sweepPhases } from './support/sweep-phases';
 
 const say = (line: string) => process.stdout.write(`${line}\n`);
 const CUSTOMERS = Number(process.env.RESCREEN_CUSTOMERS ?? 100_000);
+/** RESCREEN_RELEASE_ONLY=1 stops after the release (for work on the release alone). */
+const RELEASE_ONLY = process.env.RESCREEN_RELEASE_ONLY === '1';
 const SOURCE = 'opensanctions:bench_release';
 const PAGE_SIZE = 1_000;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
@@ -90,9 +93,12 @@ async function main(): Promise<void> {
     say(`  ${changed} changed entities (${JSON.stringify(second.version!.changes)}): refresh start to alerts raised ${seconds(done - t)} (version stored ${seconds(stored - t)}, sweep ${seconds(done - stored)})`);
     say(`  ${await candidatesOf(orm, second.sweep!)} candidates re-screened in full, ${sweep.alerts} alerts (≥ ${release.customersListed.length} certain)`);
     say(`  worker CPU: ${(workerCpu / 1000).toFixed(4)} s per changed entity; ${load()}`);
+    const phases = await sweepPhases(temporal, second.sweep!);
+    say(`  the sweep's steps: ${phases.phases.map((p) => `${p.activity} ×${p.count} ${seconds(p.spanMs)}`).join(', ')}; ${phases.deliveriesStarted} deliveries started over ${phases.runs} runs`);
     say(`  target ≤ 10 s at 1,000,000 customers: ${seconds(done - t)} here at ${CUSTOMERS.toLocaleString()}`);
     await recall(orm, second.version!.versionId, second.sweep!, customers);
 
+    if (RELEASE_ONLY) return;
     secondWorker = startProcess('worker', stack.env);
     workers['worker 2'] = secondWorker.pid!;
     say(`\nFull re-screens over two workers (pages of ${PAGE_SIZE})`);

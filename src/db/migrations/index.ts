@@ -40,6 +40,7 @@ import { Migration20261128490000ListPublishedAt } from './Migration2026112849000
 import { Migration20261129051000X402PaymentIdentifiers } from './Migration20261129051000-x402-payment-identifiers';
 import { Migration20261129053000RescreenRecords } from './Migration20261129053000-rescreen-records';
 import { Migration20261129055100RescreenFailures } from './Migration20261129055100-rescreen-failures';
+import { Migration20261129060000EnrolmentXids } from './Migration20261129060000-enrolment-xids';
 
 export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261120000000-platform', class: Migration20261120000000Platform },
@@ -79,4 +80,5 @@ export const migrationsList: MigrationObject[] = [
   { name: 'Migration20261129051000-x402-payment-identifiers', class: Migration20261129051000X402PaymentIdentifiers },
   { name: 'Migration20261129053000-rescreen-records', class: Migration20261129053000RescreenRecords },
   { name: 'Migration20261129055100-rescreen-failures', class: Migration20261129055100RescreenFailures },
+  { name: 'Migration20261129060000-enrolment-xids', class: Migration20261129060000EnrolmentXids },
 ];

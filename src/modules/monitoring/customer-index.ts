@@ -8,8 +8,12 @@
  * enrolled since in a small delta index, built on each look-up; the base is rebuilt when the delta
  * grows past a share of it. Customers unenrolled since the base stay in it until then: the pages that
  * re-screen candidates read only active enrolments.
+ *
+ * "Enrolled since" is exact, not a matter of clocks: the base is read with the snapshot it records, and
+ * the delta is every active enrolment whose enrolling transaction (`enrolled_xid`) that snapshot did
+ * not see, however long that transaction ran before it committed.
  */
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { IsolationLevel, type EntityManager } from '@mikro-orm/postgresql';
 import { MatchIndex } from '../../matching';
 import { namesIn } from '../../matching/prepare/names-in';
 import type { Orm } from '../../db/orm';
@@ -18,12 +22,6 @@ import type { ListedEntity } from '../../sources/listed-entity';
 import type { CustomerRow } from './customer-row';
 import { ThinCustomers } from './thin-customers';
 
-/**
- * Enrolments whose row was written up to this long before a base was read are read again into the
- * delta: `enrolled_at` is stamped by the API before its insert commits, so an enrolment committing
- * while the base is read may carry an earlier time than the read.
- */
-const ENROLMENT_COMMIT_LAG_MS = 10 * 60_000;
 /** The delta is folded into a new base once it holds this share of the base's customers (or 10,000). */
 const DELTA_SHARE = 0.05;
 const DELTA_FLOOR = 10_000;
@@ -54,8 +52,24 @@ export function customerAsEntity(row: CustomerRow): ListedEntity {
 const CUSTOMERS_SQL = `select e.id, e.entity_type, s.request->>'name' as name
   from monitoring_enrolments e join scans s on s.id = e.scan_id where e.active`;
 
-async function readCustomers(em: EntityManager, since: Date | null): Promise<CustomerRow[]> {
-  return since ? sql<CustomerRow[]>(em, `${CUSTOMERS_SQL} and e.enrolled_at >= ?`, [since.toISOString()]) : sql<CustomerRow[]>(em, CUSTOMERS_SQL);
+/** Every active customer, and the snapshot the read saw them by. */
+async function readBase(em: EntityManager): Promise<{ rows: CustomerRow[]; snapshot: string }> {
+  return em.transactional(
+    async (tx) => {
+      const [{ snapshot }] = (await sql<{ snapshot: string }[]>(tx as EntityManager, 'select pg_current_snapshot()::text as snapshot')) as [{ snapshot: string }];
+      return { rows: await sql<CustomerRow[]>(tx as EntityManager, CUSTOMERS_SQL), snapshot };
+    },
+    { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
+  );
+}
+
+/** Active customers whose enrolment `snapshot` did not see (committed after it, or running then). */
+async function readEnrolledSince(em: EntityManager, snapshot: string): Promise<CustomerRow[]> {
+  return sql<CustomerRow[]>(
+    em,
+    `${CUSTOMERS_SQL} and e.enrolled_xid >= pg_snapshot_xmin(?::pg_snapshot) and not pg_visible_in_snapshot(e.enrolled_xid, ?::pg_snapshot)`,
+    [snapshot, snapshot],
+  );
 }
 
 export interface CustomerIndexView {
@@ -67,7 +81,7 @@ export interface CustomerIndexView {
 }
 
 export class CustomerIndex {
-  private base: { index: MatchIndex; thin: ThinCustomers; readAt: Date } | null = null;
+  private base: { index: MatchIndex; thin: ThinCustomers; snapshot: string } | null = null;
   private building: Promise<void> | null = null;
 
   constructor(private readonly orm: Orm) {}
@@ -84,15 +98,13 @@ export class CustomerIndex {
   }
 
   private async readDelta(): Promise<CustomerRow[]> {
-    return readCustomers(this.orm.em.fork(), new Date(this.base!.readAt.getTime() - ENROLMENT_COMMIT_LAG_MS));
+    return readEnrolledSince(this.orm.em.fork(), this.base!.snapshot);
   }
 
   private async rebuildBase(): Promise<void> {
     this.building ??= (async () => {
-      const em = this.orm.em.fork();
-      const [{ now }] = (await sql<{ now: Date }[]>(em, 'select now() as now')) as [{ now: Date }];
-      const rows = await readCustomers(em, null);
-      this.base = { index: MatchIndex.build(rows.map(customerAsEntity)), thin: ThinCustomers.of(rows), readAt: new Date(now) };
+      const { rows, snapshot } = await readBase(this.orm.em.fork());
+      this.base = { index: MatchIndex.build(rows.map(customerAsEntity)), thin: ThinCustomers.of(rows), snapshot };
     })().finally(() => {
       this.building = null;
     });
