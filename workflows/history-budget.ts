@@ -11,6 +11,12 @@ import { patched, workflowInfo } from '@temporalio/workflow';
 
 /** Room kept for the continue-as-new itself and the workflow task that makes it. */
 export const CONTINUE_AS_NEW_EVENTS = 10;
+/**
+ * The room a run that reserves its steps keeps: the continue-as-new's, and the events no step's estimate
+ * holds (a workflow task that failed or timed out on a loaded worker, this patch's own marker). The
+ * budget stays an estimate, far below Temporal's own limits, not a bound the server enforces.
+ */
+export const RESERVING_ROOM_EVENTS = 20;
 /** Runs started before steps reserved their events check the history written so far, as they did then. */
 export const BUDGET_RESERVES_PATCH = 'history-budget-reserves-steps';
 
@@ -25,9 +31,11 @@ export function historyBudget(budget: number): HistoryBudget {
   let steps = 0;
   // The history this run will hold once every step begun so far has written all its events.
   let promised = workflowInfo().historyLength;
-  const committed = () => (patched(BUDGET_RESERVES_PATCH) ? Math.max(promised, workflowInfo().historyLength) : workflowInfo().historyLength);
+  // The history this run would hold, with the room it keeps; the patch decides how it was counted then.
+  const projected = () =>
+    patched(BUDGET_RESERVES_PATCH) ? Math.max(promised, workflowInfo().historyLength) + RESERVING_ROOM_EVENTS : workflowInfo().historyLength + CONTINUE_AS_NEW_EVENTS;
   return {
-    wouldPass: (events) => steps > 0 && (workflowInfo().continueAsNewSuggested || committed() + events + CONTINUE_AS_NEW_EVENTS > budget),
+    wouldPass: (events) => steps > 0 && (workflowInfo().continueAsNewSuggested || projected() + events > budget),
     took: (events) => {
       promised = Math.max(promised, workflowInfo().historyLength) + events;
       steps += 1;

@@ -10,7 +10,7 @@ export class Migration20261129060000EnrolmentXids extends Migration {
   override async up(): Promise<void> {
     this.addSql(`alter table "monitoring_enrolments" add column "enrolled_xid" xid8;`);
     this.addSql(`alter table "monitoring_enrolments" alter column "enrolled_xid" set default pg_current_xact_id();`);
-    this.addSql(`create index "monitoring_enrolments_enrolled_xid_idx" on "monitoring_enrolments" ("enrolled_xid") where "active";`);
+    this.addSql(`create index "monitoring_enrolments_enrolled_xid_idx" on "monitoring_enrolments" ("enrolled_xid") where "active" and "enrolled_xid" is not null;`);
   }
 
   override async down(): Promise<void> {
