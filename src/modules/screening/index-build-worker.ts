@@ -4,21 +4,28 @@
  * request thread), builds the `MatchIndex`, and posts it back as an `IndexImage` whose buffers move to
  * the parent without a copy. Entities can be handed in instead of read (tests, tools).
  */
+import { getPriority, setPriority } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { MatchIndex } from '../../matching';
 import { encodeIndexImage, type IndexImage } from '../../matching/index/index-image';
 import { Client } from 'pg';
 import type { ListedEntity } from '../../sources/listed-entity';
 
-export type IndexBuildInput =
+export type IndexBuildInput = (
   | { from: 'database'; db: { url: string }; versionIds: string[] }
-  | { from: 'entities'; entities: ListedEntity[] };
+  | { from: 'entities'; entities: ListedEntity[] }
+) & {
+  /** The nice value this thread lowers itself to before it starts (see `yieldToRequestThread`). */
+  nice?: number;
+};
 
 export interface IndexBuildTimings {
   entities: number;
   readMs: number;
   buildMs: number;
   encodeMs: number;
+  /** The thread's nice value while it built (null where it cannot be read). */
+  nice: number | null;
 }
 
 export type IndexBuildReply = { ok: true; image: IndexImage; timings: IndexBuildTimings } | { ok: false; error: string };
@@ -45,14 +52,30 @@ async function entitiesOf(input: IndexBuildInput): Promise<ListedEntity[]> {
   }
 }
 
+/**
+ * Lowers this thread's priority, never raises it. The build is seconds of CPU that nobody waits on to
+ * the millisecond, while the request thread answers scans on the same cores; a new thread starts at
+ * its creator's priority, and the process's periodic pass over its threads (`cpu-priority.ts`) may come
+ * only after the build is done. On Linux the nice value belongs to the thread, so this moves no other.
+ */
+function yieldToRequestThread(nice: number): number | null {
+  try {
+    if (getPriority() < nice) setPriority(nice);
+    return getPriority();
+  } catch {
+    return null;
+  }
+}
+
 async function build(input: IndexBuildInput): Promise<void> {
+  const nice = yieldToRequestThread(input.nice ?? 0);
   const started = performance.now();
   const entities = await entitiesOf(input);
   const read = performance.now();
   const index = MatchIndex.build(entities);
   const built = performance.now();
   const { image, transferList } = encodeIndexImage(index);
-  const timings = { entities: entities.length, readMs: read - started, buildMs: built - read, encodeMs: performance.now() - built };
+  const timings = { entities: entities.length, readMs: read - started, buildMs: built - read, encodeMs: performance.now() - built, nice };
   parentPort!.postMessage({ ok: true, image, timings } satisfies IndexBuildReply, transferList);
 }
 

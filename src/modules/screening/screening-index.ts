@@ -39,6 +39,8 @@ export interface ScreeningIndexOptions {
   db: { url: string };
   /** Versions with at least this many entities between them are indexed in a worker thread. */
   workerFromEntities: number;
+  /** The nice value the build thread lowers itself to as it starts (`API_HELPER_THREADS_NICE`); 0 leaves it. */
+  buildThreadNice: number;
 }
 
 /** As `MATCH_INDEX_WORKER_FROM_ENTITIES` defaults (src/config.ts). */
@@ -60,6 +62,7 @@ export class ScreeningIndex {
     this.options = {
       db: options.db ?? { url: orm.config.get('clientUrl')! },
       workerFromEntities: options.workerFromEntities ?? DEFAULT_WORKER_FROM_ENTITIES,
+      buildThreadNice: options.buildThreadNice ?? 0,
     };
     notifications?.subscribe({
       channel: 'list_versions_changed',
@@ -125,7 +128,7 @@ export class ScreeningIndex {
   }
 
   private async buildOffThread(versions: LoadedListVersion[]) {
-    const { index, timings } = await buildIndexOffThread({ from: 'database', db: this.options.db, versionIds: versions.map((v) => v.versionId) });
+    const { index, timings } = await buildIndexOffThread({ from: 'database', db: this.options.db, versionIds: versions.map((v) => v.versionId), nice: this.options.buildThreadNice });
     const round = (ms: number) => Math.round(ms);
     return {
       index,
@@ -134,6 +137,7 @@ export class ScreeningIndex {
       buildMs: round(timings.buildMs),
       hydrationMs: round(timings.hydration.totalMs),
       longestSliceMs: Math.round(timings.hydration.longestSliceMs * 10) / 10,
+      buildThreadNice: timings.nice,
     };
   }
 

@@ -17,7 +17,7 @@ export interface Screening {
 
 /** Subscribes the index to list-version notifications; call before `notifications.start()`, then `index.rebuild()`. */
 export function createScreening(orm: Orm, logger: Logger, config: AppConfig, notifications: DatabaseNotifications): Screening {
-  const index = new ScreeningIndex(orm, logger, notifications, { db: config.db, workerFromEntities: config.matching.indexWorkerFromEntities });
+  const index = new ScreeningIndex(orm, logger, notifications, { db: config.db, workerFromEntities: config.matching.indexWorkerFromEntities, buildThreadNice: config.priority.apiHelperThreads });
   const freshness = new SourceFreshness(config.pipeline.staleAfterHours, config.pipeline.sources);
   return { index, freshness, scans: new ScanService(index, freshness, new RuledCustomers(notifications), { groupCommitMs: config.db.groupCommitMs }) };
 }

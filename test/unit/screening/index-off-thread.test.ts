@@ -1,3 +1,4 @@
+import { getPriority } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { MatchIndex } from '../../../src/matching';
 import type { MatchQuery } from '../../../src/matching';
@@ -52,6 +53,17 @@ describe('an index built in a worker thread', () => {
     expect(timings.hydration.slices).toBeGreaterThan(1);
     expect(timings.hydration.longestSliceMs).toBeLessThan(timings.hydration.totalMs);
   }, 120_000);
+
+  it('builds on a thread that has lowered its own priority, leaving the request thread\'s as it was', async () => {
+    const entities = (await loadTrapListEntities()).slice(0, 50);
+    const before = getPriority();
+    const { timings } = await buildIndexOffThread({ from: 'entities', entities, nice: before + 3 });
+    expect(timings.nice).toBe(before + 3);
+    expect(getPriority()).toBe(before);
+    // Only ever lowered: asked for a higher priority than it has, it keeps its own.
+    const { timings: unraised } = await buildIndexOffThread({ from: 'entities', entities, nice: 0 });
+    expect(unraised.nice).toBe(before);
+  }, 60_000);
 
   it('fails with the worker\'s reason when the build cannot be done', async () => {
     await expect(buildIndexOffThread({ from: 'database', db: { url: 'postgres://nobody@127.0.0.1:1/none' }, versionIds: ['x'] })).rejects.toThrow(/index build worker failed/);
