@@ -58,8 +58,8 @@ export type ImageNode =
   | { k: 'chunked'; id: number; of: 'array' | 'map' | 'set'; from: number; to: number }
   /**
    * The listed entities: each item's JSON text, read by `MatchIndex.entityAt` when a search first needs
-   * it. parts[i] = [chunk, offsets buffer]: the chunk is the items' texts end to end, the Int32Array
-   * buffer where each starts (and, last, where the chunk ends), in UTF-16 units of the decoded chunk.
+   * it. parts[i] = [chunk, offsets buffer]: the chunk is the items' UTF-8 texts end to end, the Int32Array
+   * buffer where each starts (and, last, where the chunk ends), in bytes of the chunk.
    */
   | { k: 'texts'; id: number; parts: [number, number][] }
   | { k: 'array'; id: number; items: ImageNode[] }

@@ -6,6 +6,7 @@
  * slice is reported, since it is what a request may wait behind.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { EntityText } from './entity-text';
 import type { MatchIndex } from './match-index';
 import { INDEX_CLASSES, INDEX_SINGLETONS, TYPED_ARRAYS, type ImageNode, type IndexImage } from './index-image-format';
 
@@ -97,14 +98,14 @@ class ImageHydration {
     }
   }
 
-  /** Each item a slice of its decoded chunk: a few bytes that point into it, parsed only when read. */
+  /** Each item a position in its chunk's bytes (`EntityText`), decoded only when a search reads it. */
   private *texts(node: Extract<ImageNode, { k: 'texts' }>): Generator<void, unknown> {
-    const texts: string[] = [];
+    const texts: EntityText[] = [];
     this.objects[node.id] = texts;
     for (const [chunk, offsetsBuffer] of node.parts) {
-      const joined = this.utf8.decode(this.image.chunks[chunk]);
+      const bytes = this.image.chunks[chunk]!;
       const starts = new Int32Array(this.image.buffers[offsetsBuffer]!);
-      for (let i = 0; i + 1 < starts.length; i++) texts.push(joined.slice(starts[i], starts[i + 1]));
+      for (let i = 0; i + 1 < starts.length; i++) texts.push(new EntityText(bytes, starts[i]!, starts[i + 1]!));
       yield;
     }
     return texts;

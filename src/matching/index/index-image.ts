@@ -5,7 +5,7 @@
  * would be deserialised in one block on the receiving thread, hundreds of milliseconds at a million
  * names, so every large array, map or set of plain data travels as UTF-8 JSON chunks in transferred
  * buffers, which `hydrateIndexImage` parses a chunk at a time between requests; the listed entities
- * travel as JSON texts that stay texts until a search reads one (`TEXT_CHUNK_CHARS` says why).
+ * travel as UTF-8 JSON that stays bytes until a search reads one (`TEXT_CHUNK_BYTES`, `EntityText`).
  *
  * The walk is generic over the index's object graph (so a new column in any index class travels without
  * touching this file), but only through the classes `INDEX_CLASSES` names: an unknown class or a function
@@ -14,6 +14,7 @@
  * See docs/decisions/0021-index-builds-off-the-request-thread.md.
  */
 import type { MatchIndex } from './match-index';
+import { EntityText } from './entity-text';
 import { INDEX_CLASSES, INDEX_SINGLETONS, TYPED_ARRAYS, type ImageNode, type IndexImage, type TypedArrayName } from './index-image-format';
 
 export type { IndexImage } from './index-image-format';
@@ -23,13 +24,13 @@ const CHUNKED_FROM = 64;
 /** About this many bytes of JSON per chunk: one chunk is parsed and filed in well under a millisecond. */
 const CHUNK_BYTES = 64 * 1024;
 /**
- * Characters of entity texts per chunk: well above V8's largest regular object (128 KB), so each
- * decoded chunk lives in the large-object space and the entities' texts (slices of it) cost the young
- * generation's collector nothing to keep. Parsing every entity on arrival would put tens of megabytes of
- * surviving objects in the young generation at once, and its collector stops the request thread for as
- * long as it takes to copy them (over 100 ms at the real lists on a loaded machine).
+ * Bytes of entity texts per chunk: the entities stay UTF-8 bytes in these chunks on the receiving
+ * thread until a search reads one (`EntityText`), so a chunk's size is only a matter of how many
+ * buffers travel. Parsing every entity on arrival would put tens of megabytes of surviving objects in
+ * the young generation at once, and its collector stops the request thread for as long as it takes to
+ * copy them (over 100 ms at the real lists on a loaded machine).
  */
-const TEXT_CHUNK_CHARS = 512 * 1024;
+const TEXT_CHUNK_BYTES = 1024 * 1024;
 
 /** The image of an index; `transferList` is what `postMessage` must move with it. */
 export function encodeIndexImage(index: MatchIndex): { image: IndexImage; transferList: ArrayBuffer[] } {
@@ -62,7 +63,7 @@ class ImageEncoder {
     this.objectIds.set(value, id);
     if (ArrayBuffer.isView(value)) return this.typed(id, value);
     if (Array.isArray(value)) {
-      if (value === this.texts && value.every(isJsonData)) return this.textChunks(id, value);
+      if (value === this.texts && value.every((item) => item instanceof EntityText || isJsonData(item))) return this.textChunks(id, value);
       if (value.length >= CHUNKED_FROM && value.every(isJsonData)) return this.chunked(id, 'array', value);
       return { k: 'array', id, items: value.map((item) => this.node(item)) };
     }
@@ -95,23 +96,29 @@ class ImageEncoder {
 
   private textChunks(id: number, items: unknown[]): ImageNode {
     const parts: [number, number][] = [];
-    let texts: string[] = [];
+    let texts: Uint8Array[] = [];
     let starts: number[] = [];
-    let chars = 0;
+    let bytes = 0;
     const flush = () => {
-      starts.push(chars);
-      const offsets = Int32Array.from(starts);
-      parts.push([this.chunks.push(this.utf8.encode(texts.join(''))) - 1, this.buffers.push(offsets.buffer) - 1]);
+      starts.push(bytes);
+      const chunk = new Uint8Array(bytes);
+      let at = 0;
+      for (const text of texts) {
+        chunk.set(text, at);
+        at += text.length;
+      }
+      parts.push([this.chunks.push(chunk) - 1, this.buffers.push(Int32Array.from(starts).buffer) - 1]);
       texts = [];
       starts = [];
-      chars = 0;
+      bytes = 0;
     };
     for (const item of items) {
-      const json = typeof item === 'string' ? item : JSON.stringify(item); // a text already (an index that itself arrived)
-      starts.push(chars);
-      texts.push(json);
-      chars += json.length;
-      if (chars >= TEXT_CHUNK_CHARS) flush();
+      const json = item instanceof EntityText ? item.json() : JSON.stringify(item); // a text already (an index that itself arrived)
+      const text = this.utf8.encode(json);
+      starts.push(bytes);
+      texts.push(text);
+      bytes += text.length;
+      if (bytes >= TEXT_CHUNK_BYTES) flush();
     }
     if (texts.length > 0) flush();
     return { k: 'texts', id, parts };

@@ -12,6 +12,7 @@ import {
   TYPE_MISMATCH_PENALTY,
 } from '../score-weights';
 import { CandidateSearch } from './candidate-search';
+import { EntityText } from './entity-text';
 import { contextOf, KIND_CODES, type NameTable } from './name-table';
 import { buildNameTable } from './name-table-build';
 import { prepareQuery, prepareQueryAlike, type PreparedQuery } from './prepared-query';
@@ -90,16 +91,16 @@ export class MatchIndex {
    * The listed entities as the table holds them, for `encodeIndexImage`: it sends them as JSON texts
    * that `entityAt` parses on first read.
    */
-  entitySlots(): readonly (ListedEntity | string)[] {
+  entitySlots(): readonly (ListedEntity | EntityText)[] {
     return this.table.entities;
   }
 
   /** The entity at `index`, parsed from its JSON text (once) when the index arrived from a worker thread. */
   private entityAt(index: number): ListedEntity {
     const held = this.table.entities[index]!;
-    if (typeof held !== 'string') return held;
-    const entity = JSON.parse(held) as ListedEntity;
-    (this.table.entities as (ListedEntity | string)[])[index] = entity; // the same entity, read once
+    if (!(held instanceof EntityText)) return held;
+    const entity = held.entity();
+    (this.table.entities as (ListedEntity | EntityText)[])[index] = entity; // the same entity, read once
     return entity;
   }
 

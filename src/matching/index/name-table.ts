@@ -5,6 +5,7 @@
  */
 import type { EntityKind, ListedEntity } from '../../sources/listed-entity';
 import { TOKEN_ROLES, type NameContext, type TokenRole } from '../prepare/tokenise-name';
+import type { EntityText } from './entity-text';
 import type { FormVocabulary } from './form-vocabulary';
 import type { TokenRarity } from './token-rarity';
 
@@ -52,9 +53,9 @@ export function isQuietRole(role: TokenRole): boolean {
 export interface NameTable {
   /**
    * The listed entities, as built. An index that arrived from a worker thread holds each as its JSON
-   * text until a search first reads it (`MatchIndex.entityAt`; see `index-image.ts` for why).
+   * bytes until a search first reads it (`MatchIndex.entityAt`; `entity-text.ts` and `index-image.ts` say why).
    */
-  entities: readonly (ListedEntity | string)[];
+  entities: readonly (ListedEntity | EntityText)[];
   entityKind: Uint8Array;
   vocabulary: FormVocabulary;
   rarity: TokenRarity;

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { MatchIndex } from '../../../src/matching';
 import type { MatchQuery } from '../../../src/matching';
 import { buildIndexOffThread } from '../../../src/modules/screening/index-build';
+import { EntityText } from '../../../src/matching/index/entity-text';
+import { encodeIndexImage } from '../../../src/matching/index/index-image';
+import { hydrateIndexImage } from '../../../src/matching/index/index-image-hydration';
 import { loadTrapListEntities } from '../matching/trap-lists-index';
 
 /** Listed names as customers type them: exact, misspelt, reordered, in another script, and unlisted names. */
@@ -45,6 +48,18 @@ describe('an index built in a worker thread', () => {
       if (expected.matches.length > 0) matched++;
     }
     expect(matched).toBeGreaterThan(queries.length / 2); // the comparison covers real matches, not only empty answers
+  }, 120_000);
+
+  it('carries every entity whole, in any script, as bytes until read, and an index that arrived travels again', async () => {
+    const entities = await loadTrapListEntities();
+    const scripts = entities.filter((e) => /[^\u0000-\u00ff]/u.test(JSON.stringify(e)));
+    expect(scripts.length).toBeGreaterThan(0); // multi-byte texts: their byte offsets are what is tested
+    const read = (slots: readonly unknown[]) => slots.map((slot) => (slot instanceof EntityText ? slot.entity() : slot));
+    const { index: arrived } = await hydrateIndexImage(encodeIndexImage(MatchIndex.build(entities)).image, Infinity);
+    expect(arrived.entitySlots().every((slot) => slot instanceof EntityText)).toBe(true);
+    expect(read(arrived.entitySlots())).toEqual(entities);
+    const { index: again } = await hydrateIndexImage(encodeIndexImage(arrived).image, Infinity);
+    expect(read(again.entitySlots())).toEqual(entities);
   }, 120_000);
 
   it('arrives in slices: the request thread is never held for the whole hydration', async () => {
