@@ -88,8 +88,8 @@ export class MatchIndex {
   }
 
   /**
-   * The listed entities as the table holds them, for `encodeIndexImage`: it sends them as JSON texts
-   * that `entityAt` parses on first read.
+   * The listed entities as the table holds them, for `encodeIndexImage`: it sends them as UTF-8 JSON
+   * that `entityAt` decodes and parses on first read.
    */
   entitySlots(): readonly (ListedEntity | EntityText)[] {
     return this.table.entities;
