@@ -24,4 +24,9 @@ export class EntityText {
   entity(): ListedEntity {
     return JSON.parse(this.json()) as ListedEntity;
   }
+
+  /** Serialised (a log line, a clone of the table) as the entity, not as the megabyte chunk it points into. */
+  toJSON(): ListedEntity {
+    return this.entity();
+  }
 }

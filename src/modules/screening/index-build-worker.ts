@@ -56,9 +56,13 @@ async function entitiesOf(input: IndexBuildInput): Promise<ListedEntity[]> {
  * Lowers this thread's priority, never raises it. The build is seconds of CPU that nobody waits on to
  * the millisecond, while the request thread answers scans on the same cores; a new thread starts at
  * its creator's priority, and the process's periodic pass over its threads (`cpu-priority.ts`) may come
- * only after the build is done. On Linux the nice value belongs to the thread, so this moves no other.
+ * only after the build is done. On Linux the nice value belongs to the thread, so this moves no other;
+ * elsewhere it would move the whole process, so nothing is done there.
  */
 function yieldToRequestThread(nice: number): number | null {
+  // Elsewhere the nice value is the process's (macOS, BSDs) or its priority class (Windows): left alone,
+  // as `cpu-priority.ts` leaves it, rather than lower the request thread with the build.
+  if (process.platform !== 'linux') return null;
   try {
     if (getPriority() < nice) setPriority(nice);
     return getPriority();

@@ -39,7 +39,7 @@ export interface ScreeningIndexOptions {
   db: { url: string };
   /** Versions with at least this many entities between them are indexed in a worker thread. */
   workerFromEntities: number;
-  /** The nice value the build thread lowers itself to as it starts (`API_HELPER_THREADS_NICE`); 0 leaves it. */
+  /** The nice value the build thread lowers itself to as it starts (`API_HELPER_THREADS_NICE`, in the worker too); 0 leaves it. */
   buildThreadNice: number;
 }
 

@@ -69,15 +69,18 @@ describe('an index built in a worker thread', () => {
     expect(timings.hydration.longestSliceMs).toBeLessThan(timings.hydration.totalMs);
   }, 120_000);
 
-  it('builds on a thread that has lowered its own priority, leaving the request thread\'s as it was', async () => {
+  it.runIf(process.platform === 'linux')('builds on a thread that has lowered its own priority, leaving the request thread\'s as it was', async () => {
     const entities = (await loadTrapListEntities()).slice(0, 50);
     const before = getPriority();
-    const { timings } = await buildIndexOffThread({ from: 'entities', entities, nice: before + 3 });
-    expect(timings.nice).toBe(before + 3);
+    const lower = Math.min(before + 3, 19);
+    const { timings } = await buildIndexOffThread({ from: 'entities', entities, nice: lower });
+    expect(timings.nice).toBe(lower);
     expect(getPriority()).toBe(before);
-    // Only ever lowered: asked for a higher priority than it has, it keeps its own.
-    const { timings: unraised } = await buildIndexOffThread({ from: 'entities', entities, nice: 0 });
-    expect(unraised.nice).toBe(before);
+    // Only ever lowered: asked for more priority than it started with (its creator's), it keeps that.
+    if (before > 0) {
+      const { timings: unraised } = await buildIndexOffThread({ from: 'entities', entities, nice: before - 1 });
+      expect(unraised.nice).toBe(before);
+    }
   }, 60_000);
 
   it('fails with the worker\'s reason when the build cannot be done', async () => {
