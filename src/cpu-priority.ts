@@ -13,15 +13,9 @@
  * is left alone, and raising needs privileges we do not ask for.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { getPriority, setPriority } from 'node:os';
+import { lowerThreads, type ThreadsLowered } from './thread-priority';
 
-export interface PriorityOutcome {
-  /** Threads moved to the nice value this time. */
-  lowered: number;
-  /** Threads already at it or lower. */
-  alreadyLow: number;
-  /** Threads that ended in between, or whose change was refused. */
-  failed: number;
+export interface PriorityOutcome extends ThreadsLowered {
   /** Whether this process's autogroup (its own session's) was set to the nice value. */
   autogroup: boolean;
 }
@@ -33,22 +27,6 @@ function threadIds(): number[] {
   } catch {
     return [];
   }
-}
-
-function lowerThreads(tids: number[], nice: number): Omit<PriorityOutcome, 'autogroup'> {
-  const outcome = { lowered: 0, alreadyLow: 0, failed: 0 };
-  for (const tid of tids) {
-    try {
-      if (getPriority(tid) >= nice) outcome.alreadyLow += 1;
-      else {
-        setPriority(tid, nice);
-        outcome.lowered += 1;
-      }
-    } catch {
-      outcome.failed += 1;
-    }
-  }
-  return outcome;
 }
 
 /** Field 6 of /proc/self/stat (after the parenthesised command name, which may hold spaces). */

@@ -4,18 +4,18 @@
  * request thread), builds the `MatchIndex`, and posts it back as an `IndexImage` whose buffers move to
  * the parent without a copy. Entities can be handed in instead of read (tests, tools).
  */
-import { getPriority, setPriority } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { MatchIndex } from '../../matching';
 import { encodeIndexImage, type IndexImage } from '../../matching/index/index-image';
 import { Client } from 'pg';
+import { lowerThisThread } from '../../thread-priority';
 import type { ListedEntity } from '../../sources/listed-entity';
 
 export type IndexBuildInput = (
   | { from: 'database'; db: { url: string }; versionIds: string[] }
   | { from: 'entities'; entities: ListedEntity[] }
 ) & {
-  /** The nice value this thread lowers itself to before it starts (see `yieldToRequestThread`). */
+  /** The nice value this thread lowers itself to before it starts (`lowerThisThread`). */
   nice?: number;
 };
 
@@ -52,27 +52,10 @@ async function entitiesOf(input: IndexBuildInput): Promise<ListedEntity[]> {
   }
 }
 
-/**
- * Lowers this thread's priority, never raises it. The build is seconds of CPU that nobody waits on to
- * the millisecond, while the request thread answers scans on the same cores; a new thread starts at
- * its creator's priority, and the process's periodic pass over its threads (`cpu-priority.ts`) may come
- * only after the build is done. On Linux the nice value belongs to the thread, so this moves no other;
- * elsewhere it would move the whole process, so nothing is done there.
- */
-function yieldToRequestThread(nice: number): number | null {
-  // Elsewhere the nice value is the process's (macOS, BSDs) or its priority class (Windows): left alone,
-  // as `cpu-priority.ts` leaves it, rather than lower the request thread with the build.
-  if (process.platform !== 'linux') return null;
-  try {
-    if (getPriority() < nice) setPriority(nice);
-    return getPriority();
-  } catch {
-    return null;
-  }
-}
-
 async function build(input: IndexBuildInput): Promise<void> {
-  const nice = yieldToRequestThread(input.nice ?? 0);
+  // Seconds of CPU nobody waits on to the millisecond: below the request thread from the start, not
+  // from the process's next pass over its threads (which may come after the build is done).
+  const nice = lowerThisThread(input.nice ?? 0);
   const started = performance.now();
   const entities = await entitiesOf(input);
   const read = performance.now();
