@@ -63,15 +63,13 @@ export async function rescreenRangeWorkflow(input: RescreenRangeInput): Promise<
   for (;;) {
     while (pending.length > 0) {
       const slice = pending.slice(0, MAX_START_SLICE);
-      if (history.wouldPass(slice.length * EVENTS_PER_START)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
-      history.took(slice.length * EVENTS_PER_START);
+      if (!history.fits(slice.length * EVENTS_PER_START)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
       await Promise.all(slice.map((eventId) => startDelivery(eventId, input.webhookPolicy)));
       pending = pending.slice(slice.length);
     }
     if (nextPage >= input.toPage) return totals;
     const wave = Array.from({ length: Math.min(input.parallelPages, input.toPage - nextPage) }, (_, i) => nextPage + i);
-    if (history.wouldPass(wave.length * PAGE_EVENTS)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
-    history.took(wave.length * PAGE_EVENTS);
+    if (!history.fits(wave.length * PAGE_EVENTS)) return continueAsNew<typeof rescreenRangeWorkflow>({ ...input, nextPage, pendingEventIds: pending, totals });
     const results = await Promise.all(wave.map((pageNumber) => rescreenEnrolmentPage({ rescreenKey: input.rescreenKey, pageNumber, ...(input.chunkSize ? { chunkSize: input.chunkSize } : {}) })));
     for (const page of results) {
       totals.pages += 1;

@@ -21,10 +21,11 @@ export const RESERVING_ROOM_EVENTS = 20;
 export const BUDGET_RESERVES_PATCH = 'history-budget-reserves-steps';
 
 export interface HistoryBudget {
-  /** Whether a next step of up to `events` history events would pass the budget; a run's first step always fits. */
-  wouldPass(events: number): boolean;
-  /** Records that a step of up to `events` history events has begun. */
-  took(events: number): void;
+  /**
+   * Whether a next step of up to `events` history events fits (a run's first step always does); when it
+   * does, its events are counted as begun. When it does not, the run should continue as new.
+   */
+  fits(events: number): boolean;
 }
 
 export function historyBudget(budget: number): HistoryBudget {
@@ -35,10 +36,11 @@ export function historyBudget(budget: number): HistoryBudget {
   const projected = () =>
     patched(BUDGET_RESERVES_PATCH) ? Math.max(promised, workflowInfo().historyLength) + RESERVING_ROOM_EVENTS : workflowInfo().historyLength + CONTINUE_AS_NEW_EVENTS;
   return {
-    wouldPass: (events) => steps > 0 && (workflowInfo().continueAsNewSuggested || projected() + events > budget),
-    took: (events) => {
+    fits: (events) => {
+      if (steps > 0 && (workflowInfo().continueAsNewSuggested || projected() + events > budget)) return false;
       promised = Math.max(promised, workflowInfo().historyLength) + events;
       steps += 1;
+      return true;
     },
   };
 }

@@ -86,8 +86,7 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
   for (;;) {
     while (pending.length > 0) {
       const slice = pending.slice(0, sliceSize);
-      if (history.wouldPass(slice.length * EVENTS_PER_START)) return carryOn();
-      history.took(slice.length * EVENTS_PER_START);
+      if (!history.fits(slice.length * EVENTS_PER_START)) return carryOn();
       await Promise.all(slice.map((eventId) => startDelivery(eventId, input.webhookPolicy)));
       pending = pending.slice(slice.length);
     }
@@ -96,8 +95,7 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
       // Planned pages, a wave at a time: page i runs from page i-1's last candidate to its own.
       const lasts = candidatePages;
       const wave = lasts.slice(nextPage, nextPage + (input.parallelPages ?? DEFAULT_PARALLEL_PAGES)).map((upTo, i) => ({ after: nextPage + i === 0 ? null : lasts[nextPage + i - 1]!, upTo }));
-      if (history.wouldPass(wave.length * PAGE_EVENTS)) return carryOn();
-      history.took(wave.length * PAGE_EVENTS);
+      if (!history.fits(wave.length * PAGE_EVENTS)) return carryOn();
       const pages = await Promise.all(
         wave.map((range) => sweepEnrolmentPage({ sweepKey, ...range, pageSize: input.pageSize, versionId: input.versionId!, concurrency: CANDIDATE_PAGE_CONCURRENCY })),
       );
@@ -107,8 +105,7 @@ export async function monitoringSweepWorkflow(input: MonitoringSweepInput): Prom
       pagesDone = nextPage >= lasts.length;
       continue;
     }
-    if (history.wouldPass(PAGE_EVENTS)) return carryOn();
-    history.took(PAGE_EVENTS);
+    if (!history.fits(PAGE_EVENTS)) return carryOn();
     const page = await sweepEnrolmentPage({ sweepKey, after, pageSize: input.pageSize, ...(input.versionId !== undefined ? { versionId: input.versionId } : {}) });
     count(page);
     after = page.nextCursor;

@@ -16,13 +16,13 @@ export class EntityText {
     private readonly end: number,
   ) {}
 
-  /** The JSON text. */
-  json(): string {
-    return utf8.decode(this.chunk.subarray(this.start, this.end));
+  /** The JSON text as UTF-8 bytes: a view into the chunk, not a copy. */
+  bytes(): Uint8Array {
+    return this.chunk.subarray(this.start, this.end);
   }
 
   entity(): ListedEntity {
-    return JSON.parse(this.json()) as ListedEntity;
+    return JSON.parse(utf8.decode(this.bytes())) as ListedEntity;
   }
 
   /** Serialised (a log line, a clone of the table) as the entity, not as the megabyte chunk it points into. */

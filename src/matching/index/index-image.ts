@@ -113,8 +113,7 @@ class ImageEncoder {
       bytes = 0;
     };
     for (const item of items) {
-      const json = item instanceof EntityText ? item.json() : JSON.stringify(item); // a text already (an index that itself arrived)
-      const text = this.utf8.encode(json);
+      const text = item instanceof EntityText ? item.bytes() : this.utf8.encode(JSON.stringify(item)); // bytes already: an index that itself arrived
       starts.push(bytes);
       texts.push(text);
       bytes += text.length;
