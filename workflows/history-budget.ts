@@ -10,13 +10,13 @@
 import { patched, workflowInfo } from '@temporalio/workflow';
 
 /** Room kept for the continue-as-new itself and the workflow task that makes it. */
-export const CONTINUE_AS_NEW_EVENTS = 10;
+const CONTINUE_AS_NEW_EVENTS = 10;
 /**
  * The room a run that reserves its steps keeps: the continue-as-new's, and the events no step's estimate
  * holds (a workflow task that failed or timed out on a loaded worker, this patch's own marker). The
  * budget stays an estimate, far below Temporal's own limits, not a bound the server enforces.
  */
-export const RESERVING_ROOM_EVENTS = 20;
+const RESERVING_ROOM_EVENTS = 20;
 /** Runs started before steps reserved their events check the history written so far, as they did then. */
 export const BUDGET_RESERVES_PATCH = 'history-budget-reserves-steps';
 
