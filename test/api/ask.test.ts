@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { splitSentences } from '../../src/modules/ask/extractive-answer';
+import { questionLexemes } from '../../src/modules/ask/question-lexemes';
 import { HeldWindowClock } from '../helpers/clock';
 import { jsonOf, type Json } from '../helpers/http';
 import { startLlmServer, type LlmServer } from '../helpers/llm-server';
@@ -146,6 +147,21 @@ describe('POST /v1/ask', () => {
     expect(withContext.citations[0].url).toMatch(/austrac\.gov\.au/);
     expect(withContext.answer).toMatch(/10 business days/);
     expect(withContext.citations[0].url).toBe(plain.citations[0].url);
+  });
+
+  it("weighs a question by its topic: not the asker's figures or chat, a word no passage uses by what covers it, a phrase of stop words by its term of art", async () => {
+    const em = app.deps.orm.em.fork();
+    const cash = await questionLexemes(em, 'Customer keeps paying cash just under 10k, like 9,800 one day. Is that actually illegal from 1 July 2026?', []);
+    const names = cash.map((l) => l.lexeme);
+    expect(names).toEqual(expect.arrayContaining(['custom', 'cash', 'illeg', 'juli', '2026', 'just_under']));
+    expect(names.filter((n) => ['10k', '9', '800', '1', 'like', 'actual'].includes(n))).toEqual([]);
+    expect(cash.find((l) => l.lexeme === 'just_under')!.alternatives).toContainEqual(['structur']);
+    const foreign = await questionLexemes(em, 'Our client is a Singapore group. Do they need a local director?', []);
+    const singapore = foreign.find((l) => l.lexeme === 'singapor')!;
+    const group = foreign.find((l) => l.lexeme === 'group')!;
+    // No passage says "Singapore" or "group": only "group" keeps the weight of a word nobody uses.
+    expect(singapore.alternatives).toContainEqual(['foreign']);
+    expect(singapore.weight).toBeLessThan(group.weight);
   });
 
   it('limits each IP to the configured requests a minute, then answers 429 with Retry-After', async () => {

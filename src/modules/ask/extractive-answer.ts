@@ -57,14 +57,16 @@ export async function composeExtractive(em: EntityManager, retrieval: Retrieval,
   const sentences = chosen.flatMap((p, passageIndex) => splitSentences(p.body).map((text, index) => ({ passageIndex, index, text })));
   const lexemeRows = await lexemesOf(em, sentences.map((s) => s.text));
   const weights = retrieval.lexemes.map((l) => l.weight);
-  const figureBonus = retrieval.figureKinds.length ? Math.max(0, ...weights) : 0;
+  const figureBonus = retrieval.figureKinds.length || retrieval.backgroundKinds.length ? Math.max(0, ...weights) : 0;
   const scored = sentences.map((s, i): ScoredSentence => {
     // A question word counts for a sentence as it does for a passage: its own lexeme, every lexeme of one
     // of its alternatives, or (a word that asks for a figure) a stated figure of the kind asked.
     const present = new Set(lexemeRows[i] ?? []);
     const statesAsked = statesFigure(s.text, retrieval.figureKinds);
     const covered = retrieval.lexemes.flatMap((l, n) => (covers(l, present, statesAsked) ? [n] : []));
-    return { ...s, covered, score: weightOf(covered, weights) + (figureBonus && statesAsked ? figureBonus : 0) };
+    // A figure the background speaks of helps as much ("$12k in cash... by when?": the $10,000 threshold too).
+    const bonus = statesAsked || statesFigure(s.text, retrieval.backgroundKinds) ? figureBonus : 0;
+    return { ...s, covered, score: weightOf(covered, weights) + bonus };
   });
   const picked = pickSentences(scored, chosen.length, weights);
   const used = [...new Set(picked.map((s) => s.passageIndex))].map((i) => chosen[i]!);

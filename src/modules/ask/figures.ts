@@ -11,15 +11,20 @@
  * holding the word "long". So they are not the question's topic words (see {@link figureAskingWords}).
  */
 
-export type FigureKind = 'period' | 'date' | 'amount' | 'count';
+export type FigureKind = 'period' | 'date' | 'start' | 'amount' | 'count';
 
 const NUMBER_WORD = '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|fifteenth|twenty-eighth)';
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 
-/** What states each kind of figure: a period of time, a calendar date, a sum, share or count of units. */
+const DAY_DATE = `\\b\\d{1,2} ${MONTH}(?: \\d{4})?\\b|\\b${MONTH} \\d{4}\\b`;
+
+/** What states each kind of figure: a period of time, a calendar date, the date something starts (a
+ *  date after "from", "since" or a starting verb: "obligations start on 1 July 2026", not "received
+ *  Royal Assent on 10 December 2024"), a sum, share or count of units. */
 const STATES: Record<FigureKind, RegExp> = {
   period: new RegExp(`\\b${NUMBER_WORD}(?:-| )(?:business |calendar |working )?(?:days?|hours?|weeks?|months?|years?)\\b|\\b${NUMBER_WORD}(?:st|nd|rd|th)? day\\b|\\bannually\\b|\\bevery (?:year|month|quarter)\\b`, 'i'),
   date: new RegExp(`\\b\\d{1,2} ${MONTH}(?: \\d{4})?\\b|\\b${MONTH} \\d{4}\\b|\\bin (?:19|20)\\d{2}\\b`),
+  start: new RegExp(`\\b(?:from|since|commenc\\w*|start\\w*|begin\\w*|appl(?:y|ies|ied)|take effect|takes effect|took effect|in place|opened|opens)\\b[^.;]{0,80}?(?:${DAY_DATE})`, 'i'),
   amount: /(?:\$|\bAUD ?)\d[\d,]*(?:\.\d+)?|\b\d+(?:\.\d+)?\s?%|\b\d[\d,]* penalty units\b|\b\d[\d,]* years? imprisonment\b|\bno minimum\b|\b(?:is|are) free\b|\bcosts? nothing\b|\bno (?:fee|charge)\b/i,
   count: new RegExp(`\\b(?:at least|at most|up to|no more than|more than|fewer than|only) ${NUMBER_WORD}\\b|\\b${NUMBER_WORD}[- ]digit\\b`, 'i'),
 };
@@ -27,10 +32,35 @@ const STATES: Record<FigureKind, RegExp> = {
 /** Units a "how many" question asks to count in time: the unit is part of the ask, not the topic. */
 const TIME_UNITS = '(?:business |calendar |working )?(?:days?|hours?|weeks?|months?|years?)';
 
+/**
+ * The part of a question that asks: its sentences that end in a question mark, when it also has
+ * sentences that do not. "Our turnover just went past the GST threshold. How long do we have to
+ * register?" tells of a threshold and asks for a period; the threshold is background, not the ask.
+ */
+export function askingPart(question: string): string {
+  const sentences = question.match(/[^.?!]+[.?!]*/g) ?? [question];
+  const asking = sentences.filter((s) => s.trim().endsWith('?'));
+  return asking.length && asking.length < sentences.length ? asking.map((s) => s.trim()).join(' ') : question;
+}
+
 /** Which kinds of figure a question asks for (several when it is unclear, none when it asks for none). */
 export function figureKindsAsked(question: string): FigureKind[] {
+  return kindsIn(askingPart(question));
+}
+
+/**
+ * The kinds of figure only the question's background speaks of ("A client just paid $12k in banknotes.
+ * Do we have to report that, and by when?" asks for a period; the amount is background). A sentence
+ * stating one still belongs in the answer ("cash of $10,000 or more"), but it does not pick the passage.
+ */
+export function figureKindsInBackground(question: string): FigureKind[] {
+  const asked = new Set(figureKindsAsked(question));
+  return kindsIn(question).filter((kind) => !asked.has(kind));
+}
+
+function kindsIn(text: string): FigureKind[] {
   // "Due diligence" is a process, not a due date.
-  const q = question.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\bdue diligence\b/g, 'diligence');
+  const q = text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\bdue diligence\b/g, 'diligence');
   const kinds = new Set<FigureKind>();
   // A deadline or a frequency: a period ("within 3 business days"), or a date when it names one ("due by 31 March").
   const deadline = /\b(when (must|should|do (i|we|you) (have|need) to|does (it|a|an|the) [a-z' ]*have to|is [a-z' ]*due)|by when|deadline|due|last day|latest)\b/.test(q);
@@ -38,7 +68,10 @@ export function figureKindsAsked(question: string): FigureKind[] {
   if (/\b(due|deadline|last day|by when)\b/.test(q)) kinds.add('date');
   // A date: when something happened, or when something starts ("When is EDD mandatory?" asks a condition).
   const starts = /\bwhen (does|do|will|is|are|has|have)\b.*\b(start|begin|commence|open|apply|kick in|take effect|come into|change)/.test(q);
-  if (!deadline && (starts || /\b(when (did|was|were)|what date|which date|from when|since when|from what date|start date|commenc\w*|kick in|until when|until what date|what year|royal assent)\b/.test(q))) kinds.add('date');
+  if (!deadline && (starts || /\b(when (did|was|were)|what date|which date|from when|since when|from what date|start date|commenc\w*|kick in|until when|until what date|what year|royal assent)\b/.test(q))) {
+    // When something starts, kicks in or applies, the answer is the date it starts from, not any date.
+    kinds.add(/\b(start\w*|begin\w*|commenc\w*|kicks? in|take effect|come into|appl(y|ies))\b/.test(q) ? 'start' : 'date');
+  }
   if (/\b(retention period|how many years|keep [a-z' ]*for how long)\b/.test(q)) kinds.add('period');
   if (/\b(how much|at what|what value|threshold|amount|minimum|maximum|max|penalt(y|ies)|fines?|limit|percentage|percent|per ?cent|shareholding|what rate|cost|fee)\b|\$|%/.test(q)) kinds.add('amount');
   if (/\b(what|how much)(?: is|'s| are)? the [a-z ]*\b(rate|wage)\b/.test(q)) kinds.add('amount');

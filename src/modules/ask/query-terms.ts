@@ -83,6 +83,20 @@ export const EVERYDAY_SYNONYMS: Record<string, string[]> = {
   resigns: ['leaves'],
   quit: ['leaves'],
   quits: ['leaves'],
+  // Holders of public office and their kin: the passages' "prominent public position", "immediate family member".
+  minister: ['politically exposed person', 'prominent public position'],
+  ministers: ['politically exposed person', 'prominent public position'],
+  brother: ['immediate family member'],
+  sister: ['immediate family member'],
+  wife: ['immediate family member'],
+  husband: ['immediate family member'],
+  spouse: ['immediate family member'],
+  son: ['immediate family member'],
+  daughter: ['immediate family member'],
+  illegal: ['offence'],
+  unlawful: ['offence'],
+  breach: ['contravention'],
+  breaches: ['contravention'],
   retain: ['keep'],
   retained: ['keep'],
   retention: ['keep'],
@@ -123,6 +137,10 @@ export const PHRASE_SYNONYMS: Record<string, string[]> = {
   'weird transaction': ['unusual', 'suspicious matter'],
   'dodgy': ['suspicious'],
   'not comply': ['enforcement', 'civil penalty'],
+  'every day': ['each day'],
+  'after the fact': ['retrospectively'],
+  'just under': ['structuring', 'splitting'],
+  'just below': ['structuring', 'splitting'],
   'extra checks': ['enhanced customer due diligence'],
   'additional checks': ['enhanced customer due diligence'],
   'more checks': ['enhanced customer due diligence'],
@@ -148,12 +166,16 @@ export function withoutContractions(question: string): string {
   return question.replace(/n['\u2019]t\b/gi, ' not').replace(/['\u2019](ve|re|ll|d|m|s)\b/gi, '');
 }
 
+/** The known everyday phrases (lowercase) the question holds, with their terms of art. */
+export function phrasesIn(question: string): [string, string[]][] {
+  const lower = question.toLowerCase();
+  return Object.entries(PHRASE_SYNONYMS).filter(([phrase]) => lower.includes(phrase));
+}
+
 /** Each typed word (lowercase) of a known everyday phrase in the question, with the phrase's terms of art. */
 export function phraseExpansionsByWord(question: string): Map<string, string[]> {
-  const lower = question.toLowerCase();
   const byWord = new Map<string, string[]>();
-  for (const [phrase, expansions] of Object.entries(PHRASE_SYNONYMS)) {
-    if (!lower.includes(phrase)) continue;
+  for (const [phrase, expansions] of phrasesIn(question)) {
     // An agency's name keeps its own meaning: in "tell AUSTRAC", "tell" is what stands for "notify".
     for (const word of phrase.split(' ')) if (!Object.hasOwn(SYNONYMS, word)) byWord.set(word, [...(byWord.get(word) ?? []), ...expansions]);
   }

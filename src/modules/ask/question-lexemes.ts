@@ -10,7 +10,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import { figureAskingWords, statesFigure, type FigureKind } from './figures';
-import { expansionsOf, phraseExpansionsByWord } from './query-terms';
+import { expansionsOf, phraseExpansionsByWord, phrasesIn } from './query-terms';
 import { lexemesOf, splitSentences } from './sentences';
 
 /** A lexeme of the question, its weight (inverse document frequency), the lexemes of each spelled-out
@@ -37,12 +37,26 @@ export function covers(l: QuestionLexeme, present: Set<string>, statesAsked: boo
  *  be submitted?"), the ask still counts, as much as an average word of the question. */
 export async function questionLexemes(em: EntityManager, question: string, figureKinds: FigureKind[]): Promise<QuestionLexeme[]> {
   const concepts = await questionConcepts(em, question);
-  const weights = await lexemeWeights(em, concepts.map((c) => c.lexeme));
-  const lexemes: QuestionLexeme[] = weights.map((w, i) => ({ ...w, alternatives: concepts[i]!.alternatives, asksFigure: concepts[i]!.asksFigure }));
+  const alternatives = [...new Map(concepts.flatMap((c) => c.alternatives).map((alt) => [alt.join(' '), alt])).values()];
+  const weights = await lexemeWeights(em, [...concepts.map((c) => [c.lexeme]), ...alternatives]);
+  const weightOf = new Map(weights.map((w) => [w.lexemes.join(' '), w.weight]));
+  const lexemes: QuestionLexeme[] = concepts.map((c) => ({ ...c, weight: conceptWeight(weightOf.get(c.lexeme)!, c.alternatives, weightOf) }));
   if (figureKinds.length && lexemes.length && !lexemes.some((l) => l.asksFigure)) {
     lexemes.push({ lexeme: '', weight: lexemes.reduce((sum, l) => sum + l.weight, 0) / lexemes.length, alternatives: [], asksFigure: true });
   }
   return lexemes;
+}
+
+/**
+ * A word's weight: its rarity, but no more than what covers it is worth when it has alternatives. A
+ * word the passages never use ("Singapore", "brother") is covered only by its alternatives ("foreign",
+ * "immediate family member"), so it weighs as much as its rarest alternative (the rarity of the passages
+ * holding all of that alternative's words), not as much as a word no passage holds: else any passage
+ * saying "foreign" would cover the question's heaviest word.
+ */
+function conceptWeight(own: number, alternatives: string[][], weightOf: Map<string, number>): number {
+  if (!alternatives.length) return own;
+  return Math.min(own, Math.max(...alternatives.map((alt) => weightOf.get(alt.join(' ')) ?? own)));
 }
 
 /**
@@ -59,8 +73,20 @@ export async function statesFigureOnTopic(em: EntityManager, rows: { id: string;
   return new Set(candidates.filter((_, i) => topic.some((l) => covers(l, new Set(sentenceLexemes[i]), false))).map((c) => c.id));
 }
 
-/** Pronouns the English stop list keeps: "apply to us" asks nothing about "us". */
-const PRONOUNS = new Set(['us']);
+/**
+ * Words that are not what a question is about: a pronoun the English stop list keeps ("apply to us"),
+ * and the chat of a typed question ("like", "actually", "a couple of days"). The passages never use
+ * chat, so by rarity alone it would weigh the most and sink every passage's coverage.
+ */
+const NOT_TOPIC_WORDS = new Set([
+  'us', 'like', 'actually', 'actual', 'really', 'basically', 'literally', 'couple', 'stuff', 'thing', 'things', 'guys', 'please', 'thanks',
+  'hi', 'hello', 'hey', 'wondering', 'wonder', 'quick', 'question', 'questions', 'bit', 'lot', 'lots', 'pretty', 'maybe', 'ok', 'okay', 'yeah',
+  'anyone', 'someone', 'somebody', 'wtf', 'lol', 'ah', 'um', 'mate', 'cheers',
+]);
+
+/** A year ("from 1 July 2026") is a topic; the asker's other figures ("9,800", "12k") are not: a passage
+ *  holding "9" or "500" says nothing about them, and one that holds none is no worse for it. */
+const notATopicFigure = (lexeme: string) => /^\d/.test(lexeme) && !/^(19|20)\d\d$/.test(lexeme);
 
 /**
  * The question's own topic lexemes (what coverage is measured over: expansions must not inflate it,
@@ -91,15 +117,23 @@ async function questionConcepts(em: EntityManager, question: string): Promise<{ 
   const concepts = new Map<string, string[][]>();
   const figureLexemes = new Set<string>();
   for (const row of rows) {
-    if (!row.lexeme || PRONOUNS.has(row.token)) continue; // a stop word
+    if (!row.lexeme || NOT_TOPIC_WORDS.has(row.token)) continue; // a stop word
     for (const lexeme of row.lexeme.split(' ')) {
       if (asksFigure.has(row.token)) {
         figureLexemes.add(lexeme);
         continue;
       }
+      if (notATopicFigure(lexeme)) continue;
       const alternatives = alternativesOf(row.token).map((phrase) => expansionLexemes.get(phrase) ?? []).filter((a) => a.length > 0);
       concepts.set(lexeme, [...(concepts.get(lexeme) ?? []), ...alternatives]);
     }
+  }
+  // A phrase of stop words only ("just under") has no word to hang its terms of art on: it is a concept
+  // of its own, under a name no passage holds, covered only by its terms of art ("structuring").
+  const lexemeOf = new Map(rows.map((r) => [r.token, r.lexeme]));
+  for (const [phrase, expansions] of phrasesIn(question)) {
+    if (phrase.split(' ').some((word) => lexemeOf.get(word))) continue;
+    concepts.set(phrase.replaceAll(' ', '_'), expansions.map((e) => expansionLexemes.get(e) ?? []).filter((a) => a.length > 0));
   }
   // A word that asks for the figure ("how long") is not a topic word: it is covered by a stated figure.
   return [
@@ -108,15 +142,17 @@ async function questionConcepts(em: EntityManager, question: string): Promise<{ 
   ];
 }
 
-/** Inverse document frequency of each lexeme in the knowledge base (absent lexemes weigh the most). */
-async function lexemeWeights(em: EntityManager, lexemes: string[]): Promise<{ lexeme: string; weight: number }[]> {
-  if (lexemes.length === 0) return [];
-  const rows = await sql<{ lexeme: string; df: number; n: number }[]>(
+/** Inverse document frequency of each group of lexemes (the passages holding all of them; absent ones weigh the most). */
+async function lexemeWeights(em: EntityManager, groups: string[][]): Promise<{ lexemes: string[]; weight: number }[]> {
+  if (groups.length === 0) return [];
+  const rows = await sql<{ i: number; df: number; n: number }[]>(
     em,
-    `select l as lexeme, (select count(*)::int from knowledge_passages p where p.search @@ quote_literal(l)::tsquery) as df,
+    `select (g.i - 1)::int as i,
+            (select count(*)::int from knowledge_passages p
+              where p.search @@ array_to_string(array(select quote_literal(l) from unnest(string_to_array(g.lexemes, ' ')) l), ' & ')::tsquery) as df,
             (select count(*)::int from knowledge_passages) as n
-       from unnest(?::text[]) as l`,
-    [lexemes],
+       from unnest(?::text[]) with ordinality as g(lexemes, i)`,
+    [groups.map((g) => g.join(' '))],
   );
-  return rows.map((r) => ({ lexeme: r.lexeme, weight: Math.log((r.n + 1) / (r.df + 0.5)) }));
+  return rows.map((r) => ({ lexemes: groups[r.i]!, weight: Math.log((r.n + 1) / (r.df + 0.5)) }));
 }

@@ -15,7 +15,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
 import type { Domain, KnowledgePassage } from './knowledge-files';
-import { figureKindsAsked, type FigureKind } from './figures';
+import { figureKindsAsked, figureKindsInBackground, type FigureKind } from './figures';
 import { expandQuestion, withoutContractions } from './query-terms';
 import { covers, questionLexemes, statesFigureOnTopic, type QuestionLexeme } from './question-lexemes';
 
@@ -44,6 +44,8 @@ export interface Retrieval {
   boostedDomains: Domain[] | null;
   /** The kinds of figure the question asks for (a deadline, a date, an amount), if any. */
   figureKinds: FigureKind[];
+  /** The kinds of figure only its background speaks of ("We were paid $12k in cash. By when..."). */
+  backgroundKinds: FigureKind[];
 }
 
 const DOMAIN_NAMES: [RegExp, Domain[]][] = [
@@ -66,8 +68,14 @@ export function domainsNamedIn(context: string | null): Domain[] | null {
   return named.size ? [...named] : null;
 }
 
-/** What a context-named domain adds to a passage's score: enough to settle a near tie, never a refusal. */
-export const CONTEXT_DOMAIN_BOOST = 0.3;
+/**
+ * What a context-named agency adds to a passage's score: enough to settle a near tie, never a refusal,
+ * and no more, since who asks ("an accountant") does not say which agency the question is about ("Do
+ * they need a local director?" is ASIC's, whoever asks it).
+ */
+export const CONTEXT_DOMAIN_BOOST = 0.15;
+/** What a context-named state adds to its licensing passages: the state says whose rules apply. */
+export const CONTEXT_STATE_BOOST = 0.3;
 /** State licensing regimes: a context that names one state makes the others' rules the less likely answer. */
 const STATE_DOMAINS: Domain[] = ['trades_nsw', 'trades_vic', 'trades_qld'];
 
@@ -77,8 +85,9 @@ const STATE_DOMAINS: Domain[] = ['trades_nsw', 'trades_vic', 'trades_qld'];
  */
 export function contextBoost(domain: Domain, named: Domain[] | null): number {
   if (!named) return 0;
-  if (named.includes(domain)) return CONTEXT_DOMAIN_BOOST;
-  return STATE_DOMAINS.includes(domain) && named.some((d) => STATE_DOMAINS.includes(d)) ? -CONTEXT_DOMAIN_BOOST : 0;
+  const state = STATE_DOMAINS.includes(domain);
+  if (named.includes(domain)) return state ? CONTEXT_STATE_BOOST : CONTEXT_DOMAIN_BOOST;
+  return state && named.some((d) => STATE_DOMAINS.includes(d)) ? -CONTEXT_STATE_BOOST : 0;
 }
 
 /** What stating the kind of figure a question asks for adds to a passage's score. */
@@ -90,7 +99,7 @@ const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, 
 /** How many passages full-text ranking hands on to be scored. A question that asks for a figure gets
  *  more: the passage stating the deadline often shares fewer of the question's words ("tell AUSTRAC
  *  about a suspicious customer") than passages that merely mention them, and only scoring sees the figure. */
-const CANDIDATES = 12;
+const CANDIDATES = 30;
 const FIGURE_CANDIDATES = 30;
 
 /** The best passages for the request, best first, with their rank, coverage and score. */
@@ -151,5 +160,5 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       return { ...rest, rank: Number(row.rank), checkedOn: new Date(checked_on).toISOString().slice(0, 10), coverage, score };
     })
     .sort((a, b) => b.score - a.score);
-  return { passages, lexemes, boostedDomains, figureKinds };
+  return { passages, lexemes, boostedDomains, figureKinds, backgroundKinds: figureKindsInBackground(request.question) };
 }

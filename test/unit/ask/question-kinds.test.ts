@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { figureKindsAsked, statesFigure } from '../../../src/modules/ask/figures';
+import { askingPart, figureKindsAsked, figureKindsInBackground, statesFigure } from '../../../src/modules/ask/figures';
 import { expandQuestion, phraseExpansionsByWord, withoutContractions } from '../../../src/modules/ask/query-terms';
-import { CONTEXT_DOMAIN_BOOST, contextBoost, domainsNamedIn } from '../../../src/modules/ask/retrieval';
+import { CONTEXT_DOMAIN_BOOST, CONTEXT_STATE_BOOST, contextBoost, domainsNamedIn } from '../../../src/modules/ask/retrieval';
 import { isForeignOnly } from '../../../src/modules/ask/scope';
 
 describe('a foreign word in an Australian question', () => {
@@ -45,7 +45,8 @@ describe('questions that ask for a figure', () => {
     ['What is the maximum penalty for tipping off?', ['amount']],
     ['What is a designated service?', []],
     ['When is enhanced customer due diligence mandatory?', []],
-    ['When do the new rules start for lawyers?', ['date']],
+    ['When do the new rules start for lawyers?', ['start']],
+    ['When did the reformed obligations kick in for banks?', ['start']],
     ["What's the retention period for employee records?", ['period']],
     ['What is the super guarantee rate?', ['amount']],
     ['How many digits does an ABN have?', ['count']],
@@ -53,8 +54,18 @@ describe('questions that ask for a figure', () => {
     ['At what turnover must I register for GST?', ['amount']],
     ['How many business days to lodge an SMR?', ['period']],
     ['Does it cost anything to apply for an ABN?', ['amount']],
+    ['Our turnover just went past the GST threshold. How long do we have to register?', ['period']],
   ] as const)('%j asks for %j', (question, kinds) => {
     expect(figureKindsAsked(question).sort()).toEqual([...kinds].sort());
+  });
+
+  it('reads the kinds its background speaks of apart from the kinds it asks for', () => {
+    const question = 'A client just paid $12k in banknotes. Do we have to report that to AUSTRAC, and by when?';
+    expect(figureKindsAsked(question).sort()).toEqual(['date', 'period']);
+    expect(figureKindsInBackground(question)).toEqual(['amount']);
+    expect(askingPart('Our turnover passed the threshold. How long do we have? And what then?')).toBe('How long do we have? And what then?');
+    expect(askingPart('How long do we have?')).toBe('How long do we have?');
+    expect(askingPart('tell me the GST threshold')).toBe('tell me the GST threshold');
   });
 
   it('recognises a stated figure of the kind asked, and not of another kind', () => {
@@ -71,6 +82,10 @@ describe('questions that ask for a figure', () => {
     expect(statesFigure('Applying for an ABN directly through the ABR is free.', ['amount'])).toBe(true);
     expect(statesFigure('Discharging a registration costs nothing.', ['amount'])).toBe(true);
     expect(statesFigure('Employers must give a pay slip within 1 working day of paying them.', ['period'])).toBe(true);
+    // The date something starts: after "from", "since" or a starting verb, not any date.
+    expect(statesFigure('Their AML/CTF obligations start on 1 July 2026.', ['start'])).toBe(true);
+    expect(statesFigure('Ongoing CDD has applied to existing reporting entities since 31 March 2026.', ['start'])).toBe(true);
+    expect(statesFigure('The Act received Royal Assent on 10 December 2024 and changed the regime since it began in 2006.', ['start'])).toBe(false);
   });
 });
 
@@ -95,10 +110,11 @@ describe('context', () => {
     expect(domainsNamedIn('Small jeweller in Brisbane')).toEqual(['austrac']);
   });
 
-  it('boosts the named agencies, demotes other states\' licensing rules when a state is named, and removes nothing', () => {
+  it('boosts the named agencies, a named state more, demotes other states\' licensing rules when a state is named, and removes nothing', () => {
     expect(contextBoost('austrac', ['austrac', 'trades_vic'])).toBe(CONTEXT_DOMAIN_BOOST);
-    expect(contextBoost('trades_vic', ['austrac', 'trades_vic'])).toBe(CONTEXT_DOMAIN_BOOST);
-    expect(contextBoost('trades_nsw', ['trades_qld'])).toBe(-CONTEXT_DOMAIN_BOOST);
+    expect(contextBoost('trades_vic', ['austrac', 'trades_vic'])).toBe(CONTEXT_STATE_BOOST);
+    expect(CONTEXT_STATE_BOOST).toBeGreaterThan(CONTEXT_DOMAIN_BOOST);
+    expect(contextBoost('trades_nsw', ['trades_qld'])).toBe(-CONTEXT_STATE_BOOST);
     expect(contextBoost('asic', ['trades_qld'])).toBe(0);
     expect(contextBoost('trades_nsw', ['austrac'])).toBe(0);
     expect(contextBoost('austrac', null)).toBe(0);
