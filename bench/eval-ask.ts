@@ -12,10 +12,11 @@
  *   the flags. `--tuning-only` skips it, for the runs made while tuning: each reading of the sealed
  *   figure is a glance at it, so it is read rarely (docs/ask.md records when).
  *
- * - The development set (`test/fixtures/ask/dev-questions.yaml`, the sealed set's shape) was written
- *   after the tuning set had saturated, to see how the engine does on questions it was not tuned on and
- *   to tune against next: its misses are printed with `--errors` like the tuning set's. Its first
- *   reading, before any change was chosen on it, is the figure docs/ask.md quotes as a fresh estimate.
+ * - The development sets (`test/fixtures/ask/dev-questions.yaml`, `dev2-questions.yaml`, the sealed
+ *   set's shape) were each written when the sets before them had been tuned on, to see how the engine
+ *   does on questions it was not tuned on and to tune against next: their misses are printed with
+ *   `--errors` like the tuning set's. A set's first reading, before any change was chosen on it, is the
+ *   fresh estimate docs/ask.md quotes.
  *
  * Every rate is printed with its 95 % Wilson interval: expected-source hit rate, expected-fact accuracy
  * (over the questions that have expected facts), in-scope questions refused, refusal accuracy, and the share of answer sentences that
@@ -33,6 +34,8 @@ import { freshBenchConfig, ms, percentiles } from './support/bench-app';
 import { formatProportion, wilson } from './support/wilson';
 
 const FIXTURES = join(__dirname, '..', 'test', 'fixtures', 'ask');
+/** The development sets, oldest first: each was written when the sets before it had been tuned on. */
+const DEVELOPMENT_SETS = ['dev-questions.yaml', 'dev2-questions.yaml'];
 
 const ExistingSet = z.object({
   in_scope: z.array(
@@ -84,7 +87,7 @@ export function statesFacts(answer: string, facts: string[][]): boolean {
 async function main(): Promise<void> {
   const existing = ExistingSet.parse(parse(readFileSync(join(FIXTURES, 'questions.yaml'), 'utf8')));
   const sealed = FactSet.parse(parse(readFileSync(join(FIXTURES, 'sealed-questions.yaml'), 'utf8')));
-  const development = FactSet.parse(parse(readFileSync(join(FIXTURES, 'dev-questions.yaml'), 'utf8')));
+  const developmentSets = DEVELOPMENT_SETS.map((file) => ({ file, set: FactSet.parse(parse(readFileSync(join(FIXTURES, file), 'utf8'))) }));
   const showErrors = process.argv.includes('--errors') || process.argv.includes('--verbose');
   const tuningOnly = process.argv.includes('--tuning-only');
   const config = await freshBenchConfig('ask', { ASK_LLM_PROVIDER: 'none' });
@@ -94,7 +97,7 @@ async function main(): Promise<void> {
   const bodies = new Map<string, string[]>();
   for (const row of await db.execute<{ url: string; body: string }[]>('select url, body from knowledge_passages')) bodies.set(row.url, [...(bodies.get(row.url) ?? []), row.body]);
   say(`knowledge base: ${(await db.execute<{ n: number }[]>('select count(*)::int as n from knowledge_passages'))[0]!.n} passages`);
-  say(`existing set (tuning): ${existing.in_scope.length} in scope, ${existing.out_of_scope.length} out of scope; development set: ${development.answerable.length} answerable, ${development.should_refuse.length} should refuse; sealed set: ${sealed.answerable.length} answerable, ${sealed.should_refuse.length} should refuse`);
+  say(`existing set (tuning): ${existing.in_scope.length} in scope, ${existing.out_of_scope.length} out of scope; ${developmentSets.map(({ file, set }) => `${file}: ${set.answerable.length} answerable, ${set.should_refuse.length} should refuse`).join('; ')}; sealed set: ${sealed.answerable.length} answerable, ${sealed.should_refuse.length} should refuse`);
 
   const times: number[] = [];
   const run = async (question: string, context: string | null): Promise<AskResponse> => {
@@ -142,11 +145,15 @@ async function main(): Promise<void> {
     existing.out_of_scope.map((q) => ({ question: q.question, context: q.context ?? null })),
     showErrors,
   );
-  const developmentTally = await evaluate(
-    development.answerable.map((q) => ({ question: q.question, context: q.context ?? null, expect: q.expect, facts: q.facts })),
-    development.should_refuse.map((q) => ({ question: q.question, context: q.context ?? null })),
-    showErrors,
-  );
+  const developmentTallies: [string, Tally][] = [];
+  for (const { file, set } of developmentSets) {
+    const tally = await evaluate(
+      set.answerable.map((q) => ({ question: q.question, context: q.context ?? null, expect: q.expect, facts: q.facts })),
+      set.should_refuse.map((q) => ({ question: q.question, context: q.context ?? null })),
+      showErrors,
+    );
+    developmentTallies.push([`development set ${file}`, tally]);
+  }
   // The sealed set's individual results are never printed: printErrors is false whatever the flags.
   const sealedTally = tuningOnly
     ? null
@@ -156,10 +163,7 @@ async function main(): Promise<void> {
         false,
       );
 
-  const halves: [string, Tally][] = [
-    ['existing set (tuning)', existingTally],
-    ['development set', developmentTally],
-  ];
+  const halves: [string, Tally][] = [['existing set (tuning)', existingTally], ...developmentTallies];
   if (sealedTally) halves.push(['sealed set', sealedTally]);
   for (const [name, t] of halves) {
     say(`${name}:`);

@@ -66,6 +66,9 @@ function kindsIn(text: string): FigureKind[] {
   const deadline = /\b(when (must|should|do (i|we|you) (have|need) to|does (it|a|an|the) [a-z' ]*have to|is [a-z' ]*due)|by when|deadline|due|last day|latest)\b/.test(q);
   if (deadline || /\b(how long|how soon|how quickly|how fast|how many (business |calendar )?(days|hours|weeks|months|years)|how much time|within|time ?frame|time limit|how often|how frequently|frequency|interval|the longest|maximum gap|how late|cycle)\b/.test(q)) kinds.add('period');
   if (/\b(due|deadline|last day|by when)\b/.test(q)) kinds.add('date');
+  // "When do I have to issue a certificate?", "When must I register for GST?": an obligation's "when" is
+  // as often a condition, stated as a threshold ("work worth more than AUD 750"), as a time.
+  if (/\bwhen (must|do|does|should) (i|we|you|a|an|the|my|our)\b[a-z' ]*\b(have to|need to|must|required to)?\s*(issue|register|get|obtain|hold|need|apply|lodge|report|enrol)\b/.test(q)) kinds.add('amount');
   // A date: when something happened, or when something starts ("When is EDD mandatory?" asks a condition).
   const starts = /\bwhen (does|do|will|is|are|has|have)\b.*\b(start|begin|commence|open|apply|kick in|take effect|come into|change)/.test(q);
   if (!deadline && (starts || /\b(when (did|was|were)|what date|which date|from when|since when|from what date|start date|commenc\w*|kick in|until when|until what date|what year|royal assent)\b/.test(q))) {

@@ -82,6 +82,8 @@ const NOT_TOPIC_WORDS = new Set([
   'us', 'like', 'actually', 'actual', 'really', 'basically', 'literally', 'couple', 'stuff', 'thing', 'things', 'guys', 'please', 'thanks',
   'hi', 'hello', 'hey', 'wondering', 'wonder', 'quick', 'question', 'questions', 'bit', 'lot', 'lots', 'pretty', 'maybe', 'ok', 'okay', 'yeah',
   'anyone', 'someone', 'somebody', 'wtf', 'lol', 'ah', 'um', 'mate', 'cheers',
+  // Contractions typed without the apostrophe, which withoutContractions cannot see.
+  'dont', 'doesnt', 'didnt', 'cant', 'wont', 'isnt', 'arent', 'im', 'ive', 'youre', 'theyre', 'whats', 'hows',
 ]);
 
 /** A year ("from 1 July 2026") is a topic; the asker's other figures ("9,800", "12k") are not: a passage

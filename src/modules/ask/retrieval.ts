@@ -76,6 +76,25 @@ export function domainsNamedIn(context: string | null): Domain[] | null {
 export const CONTEXT_DOMAIN_BOOST = 0.15;
 /** What a context-named state adds to its licensing passages: the state says whose rules apply. */
 export const CONTEXT_STATE_BOOST = 0.3;
+/** The agencies a question names outright: whose rules it asks about ("the ASIC annual review fee"). */
+const AGENCY_NAMES: [RegExp, Domain][] = [
+  [/\baustrac\b/i, 'austrac'],
+  [/\basic\b/i, 'asic'],
+  [/\babr\b|australian business register/i, 'abr'],
+  [/\bato\b|tax office/i, 'ato'],
+  [/\bdfat\b|australian sanctions office/i, 'dfat'],
+  [/fair work|\bfwo\b/i, 'fair_work'],
+  [/\bppsr\b/i, 'ppsr'],
+  [/fair trading/i, 'trades_nsw'],
+  [/\bvba\b|victorian building authority|consumer affairs victoria/i, 'trades_vic'],
+  [/\bqbcc\b/i, 'trades_qld'],
+];
+
+/** The agencies a question names by name (not by a sector or a word of their field), or none. */
+export function agenciesNamedIn(question: string): Domain[] {
+  return AGENCY_NAMES.filter(([pattern]) => pattern.test(question)).map(([, domain]) => domain);
+}
+
 /** State licensing regimes: a context that names one state makes the others' rules the less likely answer. */
 const STATE_DOMAINS: Domain[] = ['trades_nsw', 'trades_vic', 'trades_qld'];
 
@@ -107,6 +126,8 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
   const question = withoutContractions(request.question);
   const expanded = expandQuestion(question);
   const boostedDomains = domainsNamedIn(request.context);
+  // An agency the question names is as good a hint as one its context names: "the ASIC annual review fee" is not Fair Work's annual wage review.
+  const namedAgencies = agenciesNamedIn(request.question);
   const figureKinds = figureKindsAsked(request.question);
   const contextText = request.context ? expandQuestion(request.context) : '';
   const rows = await sql<(Omit<RetrievedPassage, 'coverage' | 'score' | 'via' | 'domain' | 'checkedOn'> & { domain: Domain; checked_on: Date | string; lexemes: string[]; context_rank: number; via: 'full_text' | 'trigram' })[]>(
@@ -154,7 +175,8 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       // a word that asks for a figure, by a sentence on the question's topic that states one of the kind asked.
       const covered = lexemes.reduce((sum, l) => sum + (covers(l, present, figureOnTopic.has(row.id)) ? l.weight : 0), 0);
       const coverage = row.via === 'trigram' ? Math.min(1, row.rank * 10) : total > 0 ? covered / total : 0;
-      const boost = contextBoost(row.domain, boostedDomains) + (figureOnTopic.has(row.id) ? FIGURE_BOOST : 0);
+      const boost =
+        contextBoost(row.domain, boostedDomains) + (namedAgencies.includes(row.domain) ? CONTEXT_DOMAIN_BOOST : 0) + (figureOnTopic.has(row.id) ? FIGURE_BOOST : 0);
       const score = coverage + 0.5 * Number(row.rank) + 0.2 * Number(row.context_rank) + boost;
       const { lexemes: _l, context_rank: _c, checked_on, ...rest } = row;
       return { ...rest, rank: Number(row.rank), checkedOn: new Date(checked_on).toISOString().slice(0, 10), coverage, score };
