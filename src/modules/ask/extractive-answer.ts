@@ -1,11 +1,10 @@
 /**
  * The default answer: sentences taken verbatim from the best passages, so every sentence of an answer
  * can be traced to the passage it came from and that passage is cited. Nothing is paraphrased and
- * nothing is added. Each passage's sentences are scored by the rarity-weighted question lexemes they
- * hold; the best passage gives its two best sentences (and a third for the second part of a two-part
- * question), the runners-up one each when it adds something. When the question asks for a figure (a
- * deadline, a date, an amount, a count), a sentence that states one of that kind scores as if it also
- * held the question's rarest word, so the figure is in the answer.
+ * nothing is added. The best passage is quoted whole; each runner-up gives its best sentence when it
+ * adds something, a sentence scored by the rarity-weighted question lexemes it holds. When the question
+ * asks for a figure (a deadline, a date, an amount, a count), a sentence that states one of that kind
+ * scores as if it also held the question's rarest word, so a runner-up's figure is in the answer.
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { statesFigure } from './figures';
@@ -41,9 +40,6 @@ export function citationsOf(passages: Pick<RetrievedPassage, 'url' | 'sourceTitl
   return [...seen.values()];
 }
 
-/** The share of the question's weight a third sentence of the best passage must add to be included. */
-export const SECOND_PART_SHARE = 0.15;
-
 /** A sentence of one of the answering passages, with the question lexemes (by index) it covers. */
 export interface ScoredSentence {
   passageIndex: number;
@@ -68,7 +64,7 @@ export async function composeExtractive(em: EntityManager, retrieval: Retrieval,
     const bonus = statesAsked || statesFigure(s.text, retrieval.backgroundKinds) ? figureBonus : 0;
     return { ...s, covered, score: weightOf(covered, weights) + bonus };
   });
-  const picked = pickSentences(scored, chosen.length, weights);
+  const picked = pickSentences(scored, chosen.length);
   const used = [...new Set(picked.map((s) => s.passageIndex))].map((i) => chosen[i]!);
   return { answer: picked.map((s) => s.text).join(' '), citations: citationsOf(used), sentencesFrom: picked.map((s) => chosen[s.passageIndex]!.id) };
 }
@@ -76,22 +72,19 @@ export async function composeExtractive(em: EntityManager, retrieval: Retrieval,
 const weightOf = (indices: number[], weights: number[]) => indices.reduce((sum, i) => sum + weights[i]!, 0);
 
 /**
- * The sentences to quote, in passage and reading order: the best passage's two best; a third of it
- * when it answers a good share of the question the two left out (a question with two parts: "Do I
- * need a written contract, and is there a cooling-off period?"); and each runner-up's best when it
- * scores at least 60 % of the best sentence and is not already quoted.
+ * The sentences to quote, in passage and reading order: the best passage whole, and each runner-up's
+ * best sentence when it scores at least 60 % of the best passage's best and is not already quoted.
+ *
+ * The best passage is quoted whole because a passage is one idea in three to five sentences (about
+ * 500 characters), and the fact a question turns on is often in the sentence that shares the fewest
+ * of its words: "Does the receipt mean we're enrolled?" is answered by the sentence on the email that
+ * confirms enrolment, "What do we lodge?" by the one that names the form. Two sentences chosen by the
+ * question's words left such facts out.
  */
-export function pickSentences(scored: ScoredSentence[], passages: number, weights: number[]): ScoredSentence[] {
-  const picked: ScoredSentence[] = [];
+export function pickSentences(scored: ScoredSentence[], passages: number): ScoredSentence[] {
   const byScore = (a: ScoredSentence, b: ScoredSentence) => b.score - a.score || a.index - b.index;
-  const lead = scored.filter((s) => s.passageIndex === 0).sort(byScore);
-  picked.push(...lead.slice(0, lead[0] && lead[0].score > 0 ? 2 : 1).filter((s, n) => n === 0 || s.score > 0));
-  const answered = new Set(picked.flatMap((s) => s.covered));
-  const gain = (s: ScoredSentence) => weightOf(s.covered.filter((i) => !answered.has(i)), weights);
-  const total = weights.reduce((sum, w) => sum + w, 0);
-  const third = lead.filter((s) => !picked.includes(s)).sort((a, b) => gain(b) - gain(a) || byScore(a, b))[0];
-  if (third && total > 0 && gain(third) >= total * SECOND_PART_SHARE) picked.push(third);
-  const bar = (lead[0]?.score ?? 0) * 0.6;
+  const picked = scored.filter((s) => s.passageIndex === 0);
+  const bar = Math.max(0, ...picked.map((s) => s.score)) * 0.6;
   for (let p = 1; p < passages; p++) {
     const best = scored.filter((s) => s.passageIndex === p).sort(byScore)[0];
     if (best && best.score > 0 && best.score >= bar && !picked.some((s) => s.text === best.text)) picked.push(best);

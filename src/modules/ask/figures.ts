@@ -68,7 +68,8 @@ function kindsIn(text: string): FigureKind[] {
   if (/\b(due|deadline|last day|by when)\b/.test(q)) kinds.add('date');
   // "When do I have to issue a certificate?", "When must I register for GST?": an obligation's "when" is
   // as often a condition, stated as a threshold ("work worth more than AUD 750"), as a time.
-  if (/\bwhen (must|do|does|should) (i|we|you|a|an|the|my|our)\b[a-z' ]*\b(have to|need to|must|required to)?\s*(issue|register|get|obtain|hold|need|apply|lodge|report|enrol)\b/.test(q)) kinds.add('amount');
+  const obligation = '(issue|register|get|obtain|hold|apply|lodge|report|enrol)';
+  if (new RegExp(`\\bwhen (do|does) [a-z' ]*\\b(have|need) to ${obligation}\\b|\\bwhen (must|should) (i|we|you) ${obligation}\\b`).test(q)) kinds.add('amount');
   // A date: when something happened, or when something starts ("When is EDD mandatory?" asks a condition).
   const starts = /\bwhen (does|do|will|is|are|has|have)\b.*\b(start|begin|commence|open|apply|kick in|take effect|come into|change)/.test(q);
   if (!deadline && (starts || /\b(when (did|was|were)|what date|which date|from when|since when|from what date|start date|commenc\w*|kick in|until when|until what date|what year|royal assent)\b/.test(q))) {

@@ -55,6 +55,8 @@ describe('questions that ask for a figure', () => {
     ['How many business days to lodge an SMR?', ['period']],
     ['Does it cost anything to apply for an ABN?', ['amount']],
     ['Our turnover just went past the GST threshold. How long do we have to register?', ['period']],
+    ['When does a plumber in Victoria have to issue a compliance certificate?', ['period', 'amount']],
+    ['When must we register for GST?', ['period', 'amount']],
   ] as const)('%j asks for %j', (question, kinds) => {
     expect(figureKindsAsked(question).sort()).toEqual([...kinds].sort());
   });
