@@ -63,7 +63,7 @@ function kindsIn(text: string): FigureKind[] {
   const q = text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/\bdue diligence\b/g, 'diligence');
   const kinds = new Set<FigureKind>();
   // A deadline or a frequency: a period ("within 3 business days"), or a date when it names one ("due by 31 March").
-  const deadline = /\b(when (must|should|do (i|we|you) (have|need) to|does (it|a|an|the) [a-z' ]*have to|is [a-z' ]*due)|by when|deadline|due|last day|latest)\b/.test(q);
+  const deadline = /\b(when (must|should|do (i|we|you) (have|need) to|does (it|a|an|the|our|my|your|their|this|that) [a-z' ]*have to|is [a-z' ]*due)|by when|deadline|due|last day|latest)\b/.test(q);
   if (deadline || /\b(how long|how soon|how quickly|how fast|how many (business |calendar )?(days|hours|weeks|months|years)|how much time|within|time ?frame|time limit|how often|how frequently|frequency|interval|the longest|maximum gap|how late|cycle)\b/.test(q)) kinds.add('period');
   if (/\b(due|deadline|last day|by when)\b/.test(q)) kinds.add('date');
   // "When do I have to issue a certificate?", "When must I register for GST?": an obligation's "when" is

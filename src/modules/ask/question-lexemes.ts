@@ -40,7 +40,11 @@ export async function questionLexemes(em: EntityManager, question: string, figur
   const alternatives = [...new Map(concepts.flatMap((c) => c.alternatives).map((alt) => [alt.join(' '), alt])).values()];
   const weights = await lexemeWeights(em, [...concepts.map((c) => [c.lexeme]), ...alternatives]);
   const weightOf = new Map(weights.map((w) => [w.lexemes.join(' '), w.weight]));
-  const lexemes: QuestionLexeme[] = concepts.map((c) => ({ ...c, weight: conceptWeight(weightOf.get(c.lexeme)!, c.alternatives, weightOf) }));
+  const unused = new Set(weights.filter((w) => w.df === 0).map((w) => w.lexemes.join(' ')));
+  const lexemes: QuestionLexeme[] = concepts.map((c) => ({
+    ...c,
+    weight: unused.has(c.lexeme) ? weightCoveredBy(weightOf.get(c.lexeme)!, c.alternatives, weightOf) : weightOf.get(c.lexeme)!,
+  }));
   if (figureKinds.length && lexemes.length && !lexemes.some((l) => l.asksFigure)) {
     lexemes.push({ lexeme: '', weight: lexemes.reduce((sum, l) => sum + l.weight, 0) / lexemes.length, alternatives: [], asksFigure: true });
   }
@@ -48,13 +52,13 @@ export async function questionLexemes(em: EntityManager, question: string, figur
 }
 
 /**
- * A word's weight: its rarity, but no more than what covers it is worth when it has alternatives. A
- * word the passages never use ("Singapore", "brother") is covered only by its alternatives ("foreign",
- * "immediate family member"), so it weighs as much as its rarest alternative (the rarity of the passages
- * holding all of that alternative's words), not as much as a word no passage holds: else any passage
- * saying "foreign" would cover the question's heaviest word.
+ * The weight of a word the passages never use ("Singapore", "brother"): it is covered only by its
+ * alternatives ("foreign", "immediate family member"), so it weighs as much as its rarest alternative
+ * (the rarity of the passages holding all of that alternative's words), not as much as a word no
+ * passage holds: else any passage saying "foreign" would cover the question's heaviest word. A word the
+ * passages do use keeps its own rarity ("documents" is not as common as its alternative "records").
  */
-function conceptWeight(own: number, alternatives: string[][], weightOf: Map<string, number>): number {
+function weightCoveredBy(own: number, alternatives: string[][], weightOf: Map<string, number>): number {
   if (!alternatives.length) return own;
   return Math.min(own, Math.max(...alternatives.map((alt) => weightOf.get(alt.join(' ')) ?? own)));
 }
@@ -145,7 +149,7 @@ async function questionConcepts(em: EntityManager, question: string): Promise<{ 
 }
 
 /** Inverse document frequency of each group of lexemes (the passages holding all of them; absent ones weigh the most). */
-async function lexemeWeights(em: EntityManager, groups: string[][]): Promise<{ lexemes: string[]; weight: number }[]> {
+async function lexemeWeights(em: EntityManager, groups: string[][]): Promise<{ lexemes: string[]; df: number; weight: number }[]> {
   if (groups.length === 0) return [];
   const rows = await sql<{ i: number; df: number; n: number }[]>(
     em,
@@ -156,5 +160,5 @@ async function lexemeWeights(em: EntityManager, groups: string[][]): Promise<{ l
        from unnest(?::text[]) with ordinality as g(lexemes, i)`,
     [groups.map((g) => g.join(' '))],
   );
-  return rows.map((r) => ({ lexemes: groups[r.i]!, weight: Math.log((r.n + 1) / (r.df + 0.5)) }));
+  return rows.map((r) => ({ lexemes: groups[r.i]!, df: r.df, weight: Math.log((r.n + 1) / (r.df + 0.5)) }));
 }
