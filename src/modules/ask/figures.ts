@@ -11,19 +11,21 @@
  * holding the word "long". So they are not the question's topic words (see {@link figureAskingWords}).
  */
 
-export type FigureKind = 'period' | 'date' | 'start' | 'amount' | 'count';
+export type FigureKind = 'period' | 'date' | 'due' | 'start' | 'amount' | 'count';
 
 const NUMBER_WORD = '(?:\\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fourteen|fifteen|twenty|thirty|fifteenth|twenty-eighth)';
 const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December)';
 
 const DAY_DATE = `\\b\\d{1,2} ${MONTH}(?: \\d{4})?\\b|\\b${MONTH} \\d{4}\\b`;
 
-/** What states each kind of figure: a period of time, a calendar date, the date something starts (a
- *  date after "from", "since" or a starting verb: "obligations start on 1 July 2026", not "received
- *  Royal Assent on 10 December 2024"), a sum, share or count of units. */
+/** What states each kind of figure: a period of time, a calendar date, a due date (a date after "by",
+ *  "due on", "until": "due by 28 August", not "customers served on 1 July 2026"), the date something
+ *  starts (a date after "from", "since" or a starting verb: "obligations start on 1 July 2026", not
+ *  "received Royal Assent on 10 December 2024"), a sum, share or count of units. */
 const STATES: Record<FigureKind, RegExp> = {
   period: new RegExp(`\\b${NUMBER_WORD}(?:-| )(?:business |calendar |working )?(?:days?|hours?|weeks?|months?|years?)\\b|\\b${NUMBER_WORD}(?:st|nd|rd|th)? day\\b|\\bannually\\b|\\bevery (?:year|month|quarter)\\b`, 'i'),
   date: new RegExp(`\\b\\d{1,2} ${MONTH}(?: \\d{4})?\\b|\\b${MONTH} \\d{4}\\b|\\bin (?:19|20)\\d{2}\\b`),
+  due: new RegExp(`\\b(?:by|before|due on|until|no later than|to)\\s+(?:${DAY_DATE})`, 'i'),
   start: new RegExp(`\\b(?:from|since|commenc\\w*|start\\w*|begin\\w*|appl(?:y|ies|ied)|take effect|takes effect|took effect|in place|opened|opens)\\b[^.;]{0,80}?(?:${DAY_DATE})`, 'i'),
   amount: /(?:\$|\bAUD ?)\d[\d,]*(?:\.\d+)?|\b\d+(?:\.\d+)?\s?%|\b\d[\d,]* penalty units\b|\b\d[\d,]* years? imprisonment\b|\bno minimum\b|\b(?:is|are) free\b|\bcosts? nothing\b|\bno (?:fee|charge)\b/i,
   count: new RegExp(`\\b(?:at least|at most|up to|no more than|more than|fewer than|only) ${NUMBER_WORD}\\b|\\b${NUMBER_WORD}[- ]digit\\b`, 'i'),
@@ -65,7 +67,8 @@ function kindsIn(text: string): FigureKind[] {
   // A deadline or a frequency: a period ("within 3 business days"), or a date when it names one ("due by 31 March").
   const deadline = /\b(when (must|should|do (i|we|you) (have|need) to|does (it|a|an|the|our|my|your|their|this|that) [a-z' ]*have to|is [a-z' ]*due)|by when|deadline|due|last day|latest)\b/.test(q);
   if (deadline || /\b(how long|how soon|how quickly|how fast|how many (business |calendar )?(days|hours|weeks|months|years)|how much time|within|time ?frame|time limit|how often|how frequently|frequency|interval|the longest|maximum gap|how late|cycle)\b/.test(q)) kinds.add('period');
-  if (/\b(due|deadline|last day|by when)\b/.test(q)) kinds.add('date');
+  // A deadline is a period ("within 3 business days") or a due date ("by 28 August"), not any date.
+  if (deadline) kinds.add('due');
   // "When do I have to issue a certificate?", "When must I register for GST?": an obligation's "when" is
   // as often a condition, stated as a threshold ("work worth more than AUD 750"), as a time.
   const obligation = '(issue|register|get|obtain|hold|apply|lodge|report|enrol)';

@@ -37,9 +37,10 @@ describe('a foreign word in an Australian question', () => {
 
 describe('questions that ask for a figure', () => {
   it.each([
-    ['When must a suspicious matter report be submitted?', ['period']],
+    ['When must a suspicious matter report be submitted?', ['period', 'due']],
     ['How long do we have to enrol?', ['period']],
-    ['When is the annual compliance report due?', ['period', 'date']],
+    ['When is the annual compliance report due?', ['period', 'due']],
+    ['When does our TPAR have to be in?', ['period', 'due']],
     ['When did enrolment open for tranche 2?', ['date']],
     ['What is the cash threshold for a TTR?', ['amount']],
     ['What is the maximum penalty for tipping off?', ['amount']],
@@ -55,15 +56,15 @@ describe('questions that ask for a figure', () => {
     ['How many business days to lodge an SMR?', ['period']],
     ['Does it cost anything to apply for an ABN?', ['amount']],
     ['Our turnover just went past the GST threshold. How long do we have to register?', ['period']],
-    ['When does a plumber in Victoria have to issue a compliance certificate?', ['period', 'amount']],
-    ['When must we register for GST?', ['period', 'amount']],
+    ['When does a plumber in Victoria have to issue a compliance certificate?', ['period', 'due', 'amount']],
+    ['When must we register for GST?', ['period', 'due', 'amount']],
   ] as const)('%j asks for %j', (question, kinds) => {
     expect(figureKindsAsked(question).sort()).toEqual([...kinds].sort());
   });
 
   it('reads the kinds its background speaks of apart from the kinds it asks for', () => {
     const question = 'A client just paid $12k in banknotes. Do we have to report that to AUSTRAC, and by when?';
-    expect(figureKindsAsked(question).sort()).toEqual(['date', 'period']);
+    expect(figureKindsAsked(question).sort()).toEqual(['due', 'period']);
     expect(figureKindsInBackground(question)).toEqual(['amount']);
     expect(askingPart('Our turnover passed the threshold. How long do we have? And what then?')).toBe('How long do we have? And what then?');
     expect(askingPart('How long do we have?')).toBe('How long do we have?');
@@ -84,6 +85,9 @@ describe('questions that ask for a figure', () => {
     expect(statesFigure('Applying for an ABN directly through the ABR is free.', ['amount'])).toBe(true);
     expect(statesFigure('Discharging a registration costs nothing.', ['amount'])).toBe(true);
     expect(statesFigure('Employers must give a pay slip within 1 working day of paying them.', ['period'])).toBe(true);
+    // A due date: after "by", "due on", "until", not any date.
+    expect(statesFigure('The TPAR for a financial year is due by 28 August.', ['due'])).toBe(true);
+    expect(statesFigure('Customers a tranche 2 entity was already serving on 1 July 2026 are pre-commencement customers.', ['due'])).toBe(false);
     // The date something starts: after "from", "since" or a starting verb, not any date.
     expect(statesFigure('Their AML/CTF obligations start on 1 July 2026.', ['start'])).toBe(true);
     expect(statesFigure('Ongoing CDD has applied to existing reporting entities since 31 March 2026.', ['start'])).toBe(true);
