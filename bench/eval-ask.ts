@@ -12,7 +12,7 @@
  *   the flags. `--tuning-only` skips it, for the runs made while tuning: each reading of the sealed
  *   figure is a glance at it, so it is read rarely (docs/ask.md records when).
  *
- * - The development sets (`test/fixtures/ask/dev-questions.yaml`, `dev2-questions.yaml`, the sealed
+ * - The development sets (`test/fixtures/ask/dev-questions.yaml`, `dev2-…`, `dev3-…`, the sealed
  *   set's shape) were each written when the sets before them had been tuned on, to see how the engine
  *   does on questions it was not tuned on and to tune against next: their misses are printed with
  *   `--errors` like the tuning set's. A set's first reading, before any change was chosen on it, is the
@@ -35,7 +35,7 @@ import { formatProportion, wilson } from './support/wilson';
 
 const FIXTURES = join(__dirname, '..', 'test', 'fixtures', 'ask');
 /** The development sets, oldest first: each was written when the sets before it had been tuned on. */
-const DEVELOPMENT_SETS = ['dev-questions.yaml', 'dev2-questions.yaml'];
+const DEVELOPMENT_SETS = ['dev-questions.yaml', 'dev2-questions.yaml', 'dev3-questions.yaml'];
 
 const ExistingSet = z.object({
   in_scope: z.array(
