@@ -36,13 +36,16 @@ const TIME_UNITS = '(?:business |calendar |working )?(?:days?|hours?|weeks?|mont
 
 /**
  * The part of a question that asks: its sentences that end in a question mark, when it also has
- * sentences that do not. "Our turnover just went past the GST threshold. How long do we have to
+ * sentences that do not and they say more than "Is that right?". "Our turnover just went past the GST threshold. How long do we have to
  * register?" tells of a threshold and asks for a period; the threshold is background, not the ask.
  */
 export function askingPart(question: string): string {
   const sentences = question.match(/[^.?!]+[.?!]*/g) ?? [question];
   const asking = sentences.filter((s) => s.trim().endsWith('?'));
-  return asking.length && asking.length < sentences.length ? asking.map((s) => s.trim()).join(' ') : question;
+  // "My boss says we had until August. Is that right?": a check of a claim asks what the claim says.
+  const words = asking.join(' ').match(/[a-z0-9$%]+/gi) ?? [];
+  if (words.length < 5) return question;
+  return asking.length < sentences.length ? asking.map((s) => s.trim()).join(' ') : question;
 }
 
 /** Which kinds of figure a question asks for (several when it is unclear, none when it asks for none). */

@@ -30,7 +30,7 @@ const DOMAIN_TERMS = [
 const FOREIGN_REGIME_WORDS = /\b(fincen|fintrac|companies house|gdpr|bank secrecy act|patriot act|corporate transparency act|money laundering regulations|aml\/cft act|finra|10-k|hmrc|acra|ofac)\b/i;
 const FOREIGN_REGIME_ACRONYMS = /\b(SEC|IRS|FCA|PRA|MAS|AMLA|AMLD\d?|MLRO|VAT|HKMA|SFC|CRA|SAR)\b/;
 /** Other countries and their adjectives: a place, which may be the regime asked about or a party's home. */
-const FOREIGN_PLACE_WORDS = /\b(united states|america|american|united kingdom|britain|british|england|scotland|new zealand|canada|canadian|singapore|singaporean|european union|europe|european|delaware|california|new york|texas|hong kong|china|chinese|india|indian|japan|japanese|germany|german|france|french|ireland|irish|dubai|philippines|indonesia|indonesian|malaysia|malaysian|cayman islands)\b/i;
+const FOREIGN_PLACE_WORDS = /\b(united states|america|american|united kingdom|britain|british|england|scotland|new zealand|canada|canadian|singapore|singaporean|european union|europe|european|delaware|california|new york|texas|hong kong|ontario|quebec|british columbia|alberta|florida|auckland|wellington|london|china|chinese|india|indian|japan|japanese|germany|german|france|french|ireland|irish|dubai|philippines|indonesia|indonesian|malaysia|malaysian|cayman islands)\b/i;
 const FOREIGN_PLACE_ACRONYMS = /\b(US|USA|U\.S\.A?\.?|UK|NZ|EU|UAE|HK)\b/;
 const AUSTRALIAN = /\b(australia|australian|aussie|austrac|asic|ato|abr|dfat|ppsr|nsw|victoria|queensland|qld|vic|commonwealth)\b/i;
 /** A party the asker deals with (a customer, an official, an owner): a foreign one is an AUSTRAC topic. */

@@ -22,6 +22,7 @@ describe('a foreign word in an Australian question', () => {
     'How do I file a confirmation statement with UK Companies House?',
     'Who supervises AML compliance for accountants in New Zealand under the AML/CFT Act?',
     'What does FINTRAC require Canadian real estate brokers to report?',
+    "What's the minimum wage in Ontario right now?",
     'How do I renew a United States passport?',
     'What is the VAT registration threshold in the UK?',
     'Who is the current Prime Minister of Canada?',
@@ -69,6 +70,9 @@ describe('questions that ask for a figure', () => {
     expect(askingPart('Our turnover passed the threshold. How long do we have? And what then?')).toBe('How long do we have? And what then?');
     expect(askingPart('How long do we have?')).toBe('How long do we have?');
     expect(askingPart('tell me the GST threshold')).toBe('tell me the GST threshold');
+    // A check of a claim asks what the claim says.
+    const claim = 'My boss says we had until the end of August 2026 to enrol. Is that right?';
+    expect(askingPart(claim)).toBe(claim);
   });
 
   it('recognises a stated figure of the kind asked, and not of another kind', () => {
