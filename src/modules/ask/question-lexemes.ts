@@ -86,6 +86,8 @@ const NOT_TOPIC_WORDS = new Set([
   'us', 'like', 'actually', 'actual', 'really', 'basically', 'literally', 'couple', 'stuff', 'thing', 'things', 'guys', 'please', 'thanks',
   'hi', 'hello', 'hey', 'wondering', 'wonder', 'quick', 'question', 'questions', 'bit', 'lot', 'lots', 'pretty', 'maybe', 'ok', 'okay', 'yeah',
   'anyone', 'someone', 'somebody', 'wtf', 'lol', 'ah', 'um', 'mate', 'cheers',
+  // Where a thing or person is ("money sitting in our trust account", "our AML lead sits in London").
+  'sit', 'sits', 'sitting',
   // Contractions typed without the apostrophe, which withoutContractions cannot see.
   'dont', 'doesnt', 'didnt', 'cant', 'wont', 'isnt', 'arent', 'im', 'ive', 'youre', 'theyre', 'whats', 'hows',
 ]);

@@ -128,6 +128,8 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
   const boostedDomains = domainsNamedIn(request.context);
   // An agency the question names is as good a hint as one its context names: "the ASIC annual review fee" is not Fair Work's annual wage review.
   const namedAgencies = agenciesNamedIn(request.question);
+  // Named outright, the agency beats the one the asker's trade suggests: a law firm asking what DFAT requires asks about DFAT.
+  const contextDomains = namedAgencies.length ? (boostedDomains?.filter((d) => STATE_DOMAINS.includes(d)) ?? null) : boostedDomains;
   const figureKinds = figureKindsAsked(request.question);
   const contextText = request.context ? expandQuestion(request.context) : '';
   const rows = await sql<(Omit<RetrievedPassage, 'coverage' | 'score' | 'via' | 'domain' | 'checkedOn'> & { domain: Domain; checked_on: Date | string; lexemes: string[]; context_rank: number; via: 'full_text' | 'trigram' })[]>(
@@ -176,7 +178,7 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       const covered = lexemes.reduce((sum, l) => sum + (covers(l, present, figureOnTopic.has(row.id)) ? l.weight : 0), 0);
       const coverage = row.via === 'trigram' ? Math.min(1, row.rank * 10) : total > 0 ? covered / total : 0;
       const boost =
-        contextBoost(row.domain, boostedDomains) + (namedAgencies.includes(row.domain) ? CONTEXT_DOMAIN_BOOST : 0) + (figureOnTopic.has(row.id) ? FIGURE_BOOST : 0);
+        contextBoost(row.domain, contextDomains) + (namedAgencies.includes(row.domain) ? CONTEXT_DOMAIN_BOOST : 0) + (figureOnTopic.has(row.id) ? FIGURE_BOOST : 0);
       const score = coverage + 0.5 * Number(row.rank) + 0.2 * Number(row.context_rank) + boost;
       const { lexemes: _l, context_rank: _c, checked_on, ...rest } = row;
       return { ...rest, rank: Number(row.rank), checkedOn: new Date(checked_on).toISOString().slice(0, 10), coverage, score };

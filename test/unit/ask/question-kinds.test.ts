@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askingPart, figureKindsAsked, figureKindsInBackground, statesFigure } from '../../../src/modules/ask/figures';
 import { expandQuestion, phraseExpansionsByWord, withoutContractions } from '../../../src/modules/ask/query-terms';
-import { CONTEXT_DOMAIN_BOOST, CONTEXT_STATE_BOOST, contextBoost, domainsNamedIn } from '../../../src/modules/ask/retrieval';
+import { agenciesNamedIn, CONTEXT_DOMAIN_BOOST, CONTEXT_STATE_BOOST, contextBoost, domainsNamedIn } from '../../../src/modules/ask/retrieval';
 import { isForeignOnly } from '../../../src/modules/ask/scope';
 
 describe('a foreign word in an Australian question', () => {
@@ -115,6 +115,12 @@ describe('question words', () => {
 });
 
 describe('context', () => {
+  it('reads the agencies a question names outright, not those its trade or topic suggests', () => {
+    expect(agenciesNamedIn('A client on the DFAT sanctions list holds money in our trust account. Who do we notify?')).toEqual(['dfat']);
+    expect(agenciesNamedIn('what happens if i dont pay the ASIC annual review fee on time')).toEqual(['asic']);
+    expect(agenciesNamedIn('Do real-estate agents need an AML program?')).toEqual([]);
+  });
+
   it('names the agencies to boost, including AUSTRAC for a regulated sector', () => {
     expect(domainsNamedIn('a real-estate agent in Victoria')).toEqual(['austrac', 'trades_vic']);
     expect(domainsNamedIn('Small jeweller in Brisbane')).toEqual(['austrac']);
