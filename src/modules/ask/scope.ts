@@ -19,7 +19,7 @@ const DOMAIN_TERMS = [
   'security interest', 'personal property securities', 'financing statement', 'qbcc', 'builder', 'building work', 'building licen',
   'plumb', 'gasfit', 'electrical contract', 'home building', 'domestic building', 'building practitioner',
   'customer', 'client', 'identity', 'id check', 'risk assessment', 'ml/tf', 'politician', 'payday super', 'clearing house', 'cash', 'renovation',
-  'due diligence', 'minister', 'risk rating', 'structuring', 'contravention',
+  'due diligence', 'minister', 'risk rating', 'structuring', 'contravention', 'business register', 'reno',
   'employee', 'employer', 'casual', 'overtime', 'roster', 'timesheet', 'time sheet', 'verif', 'comply', 'councillor', 'senator', 'member of parliament',
 ];
 
