@@ -145,23 +145,16 @@ async function main(): Promise<void> {
     existing.out_of_scope.map((q) => ({ question: q.question, context: q.context ?? null })),
     showErrors,
   );
-  const developmentTallies: [string, Tally][] = [];
-  for (const { file, set } of developmentSets) {
-    const tally = await evaluate(
+  const evaluateFactSet = (set: z.infer<typeof FactSet>, printErrors: boolean) =>
+    evaluate(
       set.answerable.map((q) => ({ question: q.question, context: q.context ?? null, expect: q.expect, facts: q.facts })),
       set.should_refuse.map((q) => ({ question: q.question, context: q.context ?? null })),
-      showErrors,
+      printErrors,
     );
-    developmentTallies.push([`development set ${file}`, tally]);
-  }
+  const developmentTallies: [string, Tally][] = [];
+  for (const { file, set } of developmentSets) developmentTallies.push([`development set ${file}`, await evaluateFactSet(set, showErrors)]);
   // The sealed set's individual results are never printed: printErrors is false whatever the flags.
-  const sealedTally = tuningOnly
-    ? null
-    : await evaluate(
-        sealed.answerable.map((q) => ({ question: q.question, context: q.context ?? null, expect: q.expect, facts: q.facts })),
-        sealed.should_refuse.map((q) => ({ question: q.question, context: q.context ?? null })),
-        false,
-      );
+  const sealedTally = tuningOnly ? null : await evaluateFactSet(sealed, false);
 
   const halves: [string, Tally][] = [['existing set (tuning)', existingTally], ...developmentTallies];
   if (sealedTally) halves.push(['sealed set', sealedTally]);

@@ -24,7 +24,7 @@ const DAY_DATE = `\\b\\d{1,2} ${MONTH}(?: \\d{4})?\\b|\\b${MONTH} \\d{4}\\b`;
  *  "received Royal Assent on 10 December 2024"), a sum, share or count of units. */
 const STATES: Record<FigureKind, RegExp> = {
   period: new RegExp(`\\b${NUMBER_WORD}(?:-| )(?:business |calendar |working )?(?:days?|hours?|weeks?|months?|years?)\\b|\\b${NUMBER_WORD}(?:st|nd|rd|th)? day\\b|\\bannually\\b|\\bevery (?:year|month|quarter)\\b`, 'i'),
-  date: new RegExp(`\\b\\d{1,2} ${MONTH}(?: \\d{4})?\\b|\\b${MONTH} \\d{4}\\b|\\bin (?:19|20)\\d{2}\\b`),
+  date: new RegExp(`${DAY_DATE}|\\bin (?:19|20)\\d{2}\\b`),
   due: new RegExp(`\\b(?:by|before|due on|until|no later than|to)\\s+(?:${DAY_DATE})`, 'i'),
   start: new RegExp(`\\b(?:from|since|commenc\\w*|start\\w*|begin\\w*|appl(?:y|ies|ied)|take effect|takes effect|took effect|in place|opened|opens)\\b[^.;]{0,80}?(?:${DAY_DATE})`, 'i'),
   amount: /(?:\$|\bAUD ?)\d[\d,]*(?:\.\d+)?|\b\d+(?:\.\d+)?\s?%|\b\d[\d,]* penalty units\b|\b\d[\d,]* years? imprisonment\b|\bno minimum\b|\b(?:is|are) free\b|\bcosts? nothing\b|\bno (?:fee|charge)\b/i,
@@ -36,8 +36,9 @@ const TIME_UNITS = '(?:business |calendar |working )?(?:days?|hours?|weeks?|mont
 
 /**
  * The part of a question that asks: its sentences that end in a question mark, when it also has
- * sentences that do not and they say more than "Is that right?". "Our turnover just went past the GST threshold. How long do we have to
- * register?" tells of a threshold and asks for a period; the threshold is background, not the ask.
+ * sentences that do not and they say more than "Is that right?". "Our turnover just went past the GST
+ * threshold. How long do we have to register?" tells of a threshold and asks for a period; the
+ * threshold is background, not the ask.
  */
 export function askingPart(question: string): string {
   const sentences = question.match(/[^.?!]+[.?!]*/g) ?? [question];
@@ -58,9 +59,8 @@ export function figureKindsAsked(question: string): FigureKind[] {
  * Do we have to report that, and by when?" asks for a period; the amount is background). A sentence
  * stating one still belongs in the answer ("cash of $10,000 or more"), but it does not pick the passage.
  */
-export function figureKindsInBackground(question: string): FigureKind[] {
-  const asked = new Set(figureKindsAsked(question));
-  return kindsIn(question).filter((kind) => !asked.has(kind));
+export function figureKindsInBackground(question: string, asked: FigureKind[] = figureKindsAsked(question)): FigureKind[] {
+  return kindsIn(question).filter((kind) => !asked.includes(kind));
 }
 
 function kindsIn(text: string): FigureKind[] {

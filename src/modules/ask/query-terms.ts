@@ -245,7 +245,7 @@ export function expandQuestion(question: string): string {
     for (const expansion of expansionsOf(token)) extra.add(expansion);
   }
   if (/\bdirector id\b/.test(lower)) SYNONYMS['director id']!.forEach((e) => extra.add(e));
-  for (const [phrase, expansions] of Object.entries(PHRASE_SYNONYMS)) if (lower.includes(phrase)) expansions.forEach((e) => extra.add(e));
+  for (const [, expansions] of phrasesIn(question)) expansions.forEach((e) => extra.add(e));
   for (const [phrase, acronym] of PHRASES) {
     if (lower.includes(phrase)) extra.add(acronym);
   }

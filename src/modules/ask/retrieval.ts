@@ -7,10 +7,11 @@
  * decides whether we know the answer at all. When no lexeme matches (misspellings), trigram similarity
  * against titles and keywords is the fallback.
  *
- * Two things add to a passage's score and never remove a passage: the agencies the caller's `context`
+ * Three things add to a passage's score and never remove a passage: the agencies the caller's `context`
  * names (a boost, so "a real-estate agent in Victoria" still gets AUSTRAC's answer to an AUSTRAC
- * question), and, for a question that asks for a deadline, date, amount or count, stating a figure of
- * that kind in a sentence on the question's topic (see figures.ts).
+ * question), the agency the question names outright, and, for a question that asks for a deadline,
+ * date, amount or count, stating a figure of that kind in a sentence on the question's topic (see
+ * figures.ts).
  */
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { sql } from '../../db/sql';
@@ -115,11 +116,10 @@ export const FIGURE_BOOST = 0.2;
 /** How old a passage's check may be, measured back from the knowledge base's latest review. */
 const FRESHNESS_DAYS: Record<Freshness, number> = { day: 1, week: 7, month: 31, year: 366 };
 
-/** How many passages full-text ranking hands on to be scored. A question that asks for a figure gets
- *  more: the passage stating the deadline often shares fewer of the question's words ("tell AUSTRAC
- *  about a suspicious customer") than passages that merely mention them, and only scoring sees the figure. */
+/** How many passages full-text ranking hands on to be scored: enough that the passage stating a
+ *  deadline, which often shares fewer of the question's words ("tell AUSTRAC about a suspicious
+ *  customer") than passages that merely mention them, reaches scoring, where the figure is seen. */
 const CANDIDATES = 30;
-const FIGURE_CANDIDATES = 30;
 
 /** The best passages for the request, best first, with their rank, coverage and score. */
 export async function retrieve(em: EntityManager, request: RetrievalRequest): Promise<Retrieval> {
@@ -160,7 +160,7 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       contextText,
       contextText,
       FRESHNESS_DAYS[request.freshness],
-      figureKinds.length ? FIGURE_CANDIDATES : CANDIDATES,
+      CANDIDATES,
       question,
       question,
       question,
@@ -184,5 +184,5 @@ export async function retrieve(em: EntityManager, request: RetrievalRequest): Pr
       return { ...rest, rank: Number(row.rank), checkedOn: new Date(checked_on).toISOString().slice(0, 10), coverage, score };
     })
     .sort((a, b) => b.score - a.score);
-  return { passages, lexemes, boostedDomains, figureKinds, backgroundKinds: figureKindsInBackground(request.question) };
+  return { passages, lexemes, boostedDomains, figureKinds, backgroundKinds: figureKindsInBackground(request.question, figureKinds) };
 }
